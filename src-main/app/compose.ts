@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import type { Dispatcher } from 'undici';
+import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { createHttpServer } from '../http/create-server.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../http/rate-limit.ts';
+import { createSmtpServer } from '../mail/smtp-ingest.ts';
+import { MediaStore } from '../video/media-store.ts';
+import { createDispatcher } from '../video/outbound/dispatcher.ts';
+import type { Resolver } from '../video/outbound/address-guard.ts';
+import { OutboundClient } from '../video/outbound/outbound-client.ts';
+import { createDefaultRegistry } from '../video/platforms/default-registry.ts';
+import type { PlatformRegistry } from '../video/platforms/registry.ts';
+import { TaskScheduler, type SchedulerLimits } from '../video/scheduler.ts';
+import { TaskRunner } from '../video/task-runner.ts';
+import { TaskStore } from '../video/task-store.ts';
+import { VideoService } from '../video/video-service.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { AppConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+
+/** Replaceable parts, for tests and benchmarks; a normal start passes none. */
+export interface AppOverrides {
+  clock?: Clock;
+  /** Transport for outbound requests (a test proxy or a connector to a local simulator). */
+  dispatcher?: Dispatcher;
+  resolver?: Resolver;
+  registry?: PlatformRegistry;
+  freeBytes?: () => number;
+  limits?: Partial<SchedulerLimits>;
+  maxFileBytes?: number;
+  rateLimits?: Partial<RateLimits>;
+  quiet?: boolean;
+}
+
+export interface RunningApp {
+  httpUrl: string;
+  smtpHost: string;
+  smtpPort: number;
+  video: VideoService;
+  scheduler: TaskScheduler;
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_SCHEDULER_LIMITS: SchedulerLimits = {
+  slots: VIDEO_LIMITS.slots,
+  concurrency: VIDEO_LIMITS.concurrentDownloads,
+  retentionMs: VIDEO_LIMITS.retentionSeconds * 1000,
+  timeoutMs: VIDEO_LIMITS.taskTimeoutSeconds * 1000,
+  sweepIntervalMs: VIDEO_LIMITS.sweepIntervalMs,
+};
+
+const WEB_UI_DIR = fileURLToPath(new URL('../../src-renderer/', import.meta.url));
+
+/** The composition root: opens storage, builds every service, starts HTTP and SMTP. */
+export async function startApp(
+  config: AppConfig,
+  overrides: AppOverrides = {},
+): Promise<RunningApp> {
+  const logger = createLogger('app', overrides.quiet);
+  const clock = overrides.clock ?? systemClock;
+  const db = openDatabase(path.join(config.dataDir, 'ephemera.db'));
+  const media = new MediaStore(path.join(config.dataDir, 'media'));
+  const dispatcher =
+    overrides.dispatcher ?? createDispatcher({ proxy: config.proxy, resolver: overrides.resolver });
+  const runner = new TaskRunner({
+    registry: overrides.registry ?? createDefaultRegistry(),
+    http: new OutboundClient(dispatcher),
+    media,
+    maxFileBytes: overrides.maxFileBytes ?? VIDEO_LIMITS.maxFileBytes,
+  });
+  const scheduler = new TaskScheduler({
+    store: new TaskStore(db),
+    media,
+    runner,
+    clock,
+    limits: { ...DEFAULT_SCHEDULER_LIMITS, ...overrides.limits },
+    logger: createLogger('scheduler', overrides.quiet),
+  });
+  scheduler.start();
+  const video = new VideoService({ scheduler, media, clock, freeBytes: overrides.freeBytes });
+  const http = await createHttpServer({
+    video,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...overrides.rateLimits },
+    logger: createLogger('http', overrides.quiet),
+    webUiDir: WEB_UI_DIR,
+  });
+  await http.listen({ host: config.host, port: config.port });
+  const smtp = createSmtpServer(() => false);
+  await new Promise<void>((resolve, reject) => {
+    smtp.once('error', reject);
+    smtp.listen(config.smtpPort, config.host, () => resolve());
+  });
+  const httpPort = (http.server.address() as AddressInfo).port;
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  let stopped = false;
+  return {
+    httpUrl: `http://${hostForUrl(config.host)}:${httpPort}`,
+    smtpHost: config.host,
+    smtpPort,
+    video,
+    scheduler,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      scheduler.stop();
+      await Promise.allSettled([
+        http.close(),
+        new Promise<void>((resolve) => smtp.close(() => resolve())),
+      ]);
+      if (!overrides.dispatcher) await dispatcher.close().catch(() => undefined);
+      db.close();
+      logger.info('stopped');
+    },
+  };
+}
+
+function hostForUrl(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}

@@ -1,0 +1,11 @@
+import { videoTasks } from './001-video-tasks.ts';
+
+/** One schema step. Steps are append-only: never edit a released one, add the next. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+/** Every migration in order; `user_version` records how many have run. */
+export const MIGRATIONS: readonly Migration[] = [videoTasks];

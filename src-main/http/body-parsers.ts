@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { validationError } from '../app/app-error.ts';
+import { pydantic } from './pydantic.ts';
+
+/** Marks a body that arrived with a non-JSON content type; validation answers it with a 422. */
+export class RawBody {
+  constructor(readonly text: string) {}
+}
+
+/** The largest request body read at all; a 4096-character text escaped as \uXXXX fits well. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * JSON bodies are parsed here rather than by Fastify so that bad JSON gets FastAPI's
+ * `json_invalid` 422 and any other content type gets a 422 instead of a 415.
+ */
+export function registerBodyParsers(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  const parseJson = (text: string, done: (err: Error | null, body?: unknown) => void): void => {
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (err) {
+      done(jsonError(err), undefined);
+    }
+  };
+  for (const type of ['application/json', /^application\/[\w.+-]+\+json(?:;|$)/]) {
+    app.addContentTypeParser(
+      type,
+      { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+      (_req, body, done) => parseJson(body as string, done),
+    );
+  }
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    (req, body, done) => {
+      const text = body as string;
+      // No content type at all: parse as JSON like FastAPI does, for hand-written scripts.
+      if (req.headers['content-type'] === undefined) return parseJson(text, done);
+      done(null, text.trim() === '' ? undefined : new RawBody(text));
+    },
+  );
+}
+
+function jsonError(err: unknown): Error {
+  const message = err instanceof Error ? err.message : 'Invalid JSON';
+  const position = /position (\d+)/.exec(message)?.[1];
+  return validationError([pydantic.jsonInvalid(position ? Number(position) : 0, message)]);
+}

@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { OutboundClient } from './outbound/outbound-client.ts';
+import type { MediaSource } from './platforms/platform.ts';
+
+/** The upstream answered with a status that is not a file. */
+export class UpstreamStatusError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly url: string,
+  ) {
+    super(`HTTP ${statusCode} from ${new URL(url).host}`);
+    this.name = 'UpstreamStatusError';
+  }
+}
+
+/** The file is larger than the limit (by Content-Length or by the bytes actually received). */
+export class TooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`The file is larger than ${limit} bytes`);
+    this.name = 'TooLargeError';
+  }
+}
+
+/** The body ended before Content-Length bytes arrived. */
+export class TruncatedError extends Error {
+  constructor(received: number, expected: number) {
+    super(`The connection closed after ${received} of ${expected} bytes`);
+    this.name = 'TruncatedError';
+  }
+}
+
+export interface DownloadRequest {
+  http: OutboundClient;
+  source: MediaSource;
+  allowHost: (host: string) => boolean;
+  /** Final path; the bytes go to `partPath` first and are renamed on success. */
+  path: string;
+  partPath: string;
+  maxBytes: number;
+  signal: AbortSignal;
+  onProgress?: (downloaded: number, total: number | null) => void;
+}
+
+export interface DownloadResult {
+  size: number;
+  contentType: string | null;
+}
+
+/**
+ * Streams one file to disk, never holding more than a chunk in memory. A failed or aborted
+ * download leaves no file behind.
+ */
+export async function downloadToFile(req: DownloadRequest): Promise<DownloadResult> {
+  try {
+    const res = await req.http.fetch({
+      url: req.source.url,
+      headers: req.source.headers,
+      allowHost: req.allowHost,
+      signal: req.signal,
+    });
+    if (res.statusCode !== 200) {
+      await res.body.dump().catch(() => undefined);
+      throw new UpstreamStatusError(res.statusCode, res.url);
+    }
+    const declared = parseLength(res.headers['content-length']);
+    if (declared !== null && declared > req.maxBytes) {
+      res.body.destroy();
+      throw new TooLargeError(req.maxBytes);
+    }
+    const counter = new ByteCounter(req.maxBytes, declared, req.onProgress);
+    await pipeline(res.body, counter, fs.createWriteStream(req.partPath), { signal: req.signal });
+    if (declared !== null && counter.bytes !== declared) {
+      throw new TruncatedError(counter.bytes, declared);
+    }
+    fs.renameSync(req.partPath, req.path);
+    const type = res.headers['content-type'];
+    return { size: counter.bytes, contentType: typeof type === 'string' ? type : null };
+  } catch (err) {
+    fs.rmSync(req.partPath, { force: true });
+    throw err;
+  }
+}
+
+function parseLength(value: string | string[] | undefined): number | null {
+  if (typeof value !== 'string' || !/^\d+$/.test(value)) return null;
+  return Number(value);
+}
+
+/** Counts bytes as they pass, reports progress and stops the stream past the limit. */
+class ByteCounter extends Transform {
+  bytes = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly total: number | null,
+    private readonly onProgress?: (downloaded: number, total: number | null) => void,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.bytes > this.limit) return done(new TooLargeError(this.limit));
+    this.onProgress?.(this.bytes, this.total);
+    done(null, chunk);
+  }
+}

@@ -1,0 +1,104 @@
+import { isIP } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import { request, type Dispatcher } from 'undici';
+
+/** Why the client refused to follow a URL. */
+export type OutboundRefusal = 'host_not_allowed' | 'too_many_redirects' | 'bad_redirect';
+
+/** A request the client refused on policy grounds; nothing was sent to the refused URL. */
+export class OutboundRefusedError extends Error {
+  constructor(
+    readonly reason: OutboundRefusal,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'OutboundRefusedError';
+  }
+}
+
+export interface OutboundRequest {
+  url: string;
+  /** The hosts the calling extractor owns; every hop is checked against it. */
+  allowHost: (host: string) => boolean;
+  method?: 'GET' | 'HEAD';
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Follow 3xx (default) or hand the 3xx back, as short-link resolution needs. */
+  followRedirects?: boolean;
+}
+
+export interface OutboundResponse {
+  /** The URL that answered, after redirects. */
+  url: string;
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  body: Readable & { dump(): Promise<void>; text(): Promise<string> };
+}
+
+export const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * The one HTTP client for everything Ephemera fetches from the internet. It only speaks to hosts
+ * the calling extractor owns (re-checked on every redirect, at most 5 hops), never to IP
+ * literals, and only over http(s); the dispatcher adds proxies and the DNS guard.
+ */
+export class OutboundClient {
+  constructor(private readonly dispatcher: Dispatcher) {}
+
+  async fetch(req: OutboundRequest): Promise<OutboundResponse> {
+    let url = checkTarget(req.url, req.allowHost);
+    let method = req.method ?? 'GET';
+    for (let hop = 0; ; hop++) {
+      const res = await request(url, {
+        dispatcher: this.dispatcher,
+        method,
+        headers: req.headers,
+        signal: req.signal,
+      });
+      const location = res.headers.location;
+      if (req.followRedirects === false || !REDIRECT_STATUSES.has(res.statusCode) || !location) {
+        return { url: url.href, statusCode: res.statusCode, headers: res.headers, body: res.body };
+      }
+      await res.body.dump();
+      if (hop >= MAX_REDIRECTS) {
+        throw new OutboundRefusedError(
+          'too_many_redirects',
+          `More than ${MAX_REDIRECTS} redirects from ${req.url}`,
+        );
+      }
+      const next = Array.isArray(location) ? location[0] : location;
+      url = checkTarget(resolveLocation(next ?? '', url), req.allowHost);
+      if (res.statusCode === 303) method = 'GET';
+    }
+  }
+}
+
+function resolveLocation(location: string, base: URL): string {
+  try {
+    return new URL(location, base).href;
+  } catch {
+    throw new OutboundRefusedError('bad_redirect', `Unreadable redirect target: ${location}`);
+  }
+}
+
+/** Parses and vets one target; throws before anything is sent to a refused URL. */
+function checkTarget(raw: string, allowHost: (host: string) => boolean): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new OutboundRefusedError('bad_redirect', `Not a valid URL: ${raw}`);
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const allowed =
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    isIP(host) === 0 &&
+    url.username === '' &&
+    allowHost(host);
+  if (!allowed) {
+    throw new OutboundRefusedError('host_not_allowed', `Refused to fetch ${url.origin}`);
+  }
+  return url;
+}

@@ -1,0 +1,37 @@
+import type { LinkErrorType } from '../../src-shared/api/errors.ts';
+
+/**
+ * Where a pasted URL ends: whitespace (including the ideographic space), the Chinese punctuation
+ * share texts glue to links, and ASCII characters that cannot stand unescaped in a URL
+ * (see shared/reference/platforms.md §0).
+ */
+const LINK_PATTERN = /https?:\/\/[^\s，。；！？、【】《》「」『』（）“”‘’"'<>\\^`{}|]+/giu;
+/** Sentence punctuation that ends a share text right after the link but is never part of it. */
+const TRAILING_PUNCTUATION = /[.,;:!?)\]]+$/u;
+
+export type LinkExtraction =
+  { ok: true; url: string } | { ok: false; type: LinkErrorType; message: string };
+
+/**
+ * Finds the single http(s) link in a pasted share text. The same link repeated counts once:
+ * some apps paste it twice, and it is still one video.
+ */
+export function extractLink(text: string): LinkExtraction {
+  const found = new Set<string>();
+  for (const match of text.matchAll(LINK_PATTERN)) {
+    const candidate = match[0].replace(TRAILING_PUNCTUATION, '');
+    if (candidate.length > 'https://'.length) found.add(candidate);
+  }
+  if (found.size === 0) {
+    return { ok: false, type: 'link_missing', message: 'The text holds no http(s) link' };
+  }
+  if (found.size > 1) {
+    return {
+      ok: false,
+      type: 'link_multiple',
+      message: `The text holds ${found.size} links; share exactly one video link`,
+    };
+  }
+  const [url] = found;
+  return { ok: true, url: url as string };
+}

@@ -1,0 +1,150 @@
+import type { TaskProgressState, TaskRecord } from './task-record.ts';
+import type { OutboundClient } from './outbound/outbound-client.ts';
+import type { MediaStore } from './media-store.ts';
+import type { PlatformRegistry } from './platforms/registry.ts';
+import { PlatformError, type MediaSource, type ResolvedPost } from './platforms/platform.ts';
+import { downloadToFile, TooLargeError, type DownloadResult } from './downloader.ts';
+
+const MAX_COVER_BYTES = 10 * 1024 * 1024;
+
+/** What a finished task adds to its record. */
+export type TaskOutcome = Pick<
+  TaskRecord,
+  | 'title'
+  | 'author'
+  | 'width'
+  | 'height'
+  | 'duration'
+  | 'size'
+  | 'mimeType'
+  | 'mediaFile'
+  | 'coverFile'
+  | 'coverMime'
+>;
+
+export interface RunHooks {
+  signal: AbortSignal;
+  /** Called once the post is known, so pollers see title and author during the download. */
+  onResolved(post: ResolvedPost): void;
+  onProgress(progress: TaskProgressState): void;
+}
+
+export interface TaskRunnerDeps {
+  registry: PlatformRegistry;
+  http: OutboundClient;
+  media: MediaStore;
+  maxFileBytes: number;
+}
+
+/** Does the work of one task: resolve the link, download the video, then the cover. */
+export class TaskRunner {
+  constructor(private readonly deps: TaskRunnerDeps) {}
+
+  async run(record: TaskRecord, hooks: RunHooks): Promise<TaskOutcome> {
+    const extractor = this.deps.registry.get(record.platform);
+    if (!extractor) {
+      throw new PlatformError(
+        'unsupported',
+        `This build of Ephemera cannot download from ${record.platform} yet.`,
+        false,
+      );
+    }
+    const allowHost = (host: string): boolean => extractor.ownsHost(host);
+    const post = await extractor.resolve(new URL(record.sourceUrl), {
+      http: this.deps.http,
+      signal: hooks.signal,
+    });
+    if (post.kind !== 'video') {
+      throw new PlatformError(
+        'not_single_video',
+        'This post is a gallery or image post, not a single video. Ephemera downloads single videos only.',
+        false,
+      );
+    }
+    hooks.onResolved(post);
+    const mediaFile = this.deps.media.videoName(record.taskId);
+    const video = await this.downloadFirst(post.media, mediaFile, allowHost, hooks);
+    const cover = await this.downloadCover(record.taskId, post.cover, allowHost, hooks.signal);
+    return {
+      title: post.title,
+      author: post.author,
+      width: post.width,
+      height: post.height,
+      duration: post.duration,
+      size: video.size,
+      mimeType: videoMime(video.contentType),
+      mediaFile,
+      coverFile: cover ? this.deps.media.coverName(record.taskId) : null,
+      coverMime: cover?.contentType ?? null,
+    };
+  }
+
+  /** Tries each mirror in turn; a file that is too large is too large on every mirror. */
+  private async downloadFirst(
+    sources: MediaSource[],
+    name: string,
+    allowHost: (host: string) => boolean,
+    hooks: RunHooks,
+  ): Promise<DownloadResult> {
+    if (sources.length === 0) {
+      throw new PlatformError(
+        'unavailable',
+        'The platform offered no video file for this post.',
+        false,
+      );
+    }
+    let lastError: unknown;
+    for (const source of sources) {
+      try {
+        return await downloadToFile({
+          http: this.deps.http,
+          source,
+          allowHost,
+          path: this.deps.media.pathOf(name),
+          partPath: this.deps.media.partPathOf(name),
+          maxBytes: this.deps.maxFileBytes,
+          signal: hooks.signal,
+          onProgress: (downloadedBytes, totalBytes) =>
+            hooks.onProgress({ downloadedBytes, totalBytes }),
+        });
+      } catch (err) {
+        if (err instanceof TooLargeError || hooks.signal.aborted) throw err;
+        lastError = err;
+      }
+    }
+    throw lastError;
+  }
+
+  /** A cover is a nicety: any failure leaves the task without one rather than failing it. */
+  private async downloadCover(
+    taskId: string,
+    cover: MediaSource | null,
+    allowHost: (host: string) => boolean,
+    signal: AbortSignal,
+  ): Promise<{ contentType: string } | null> {
+    if (!cover) return null;
+    const name = this.deps.media.coverName(taskId);
+    try {
+      const result = await downloadToFile({
+        http: this.deps.http,
+        source: cover,
+        allowHost,
+        path: this.deps.media.pathOf(name),
+        partPath: this.deps.media.partPathOf(name),
+        maxBytes: MAX_COVER_BYTES,
+        signal,
+      });
+      const type = result.contentType?.split(';')[0]?.trim().toLowerCase();
+      if (type?.startsWith('image/')) return { contentType: type };
+    } catch (err) {
+      if (signal.aborted) throw err;
+    }
+    this.deps.media.removeFile(name);
+    return null;
+  }
+}
+
+function videoMime(contentType: string | null): string {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase();
+  return type?.startsWith('video/') ? type : 'video/mp4';
+}

@@ -1,0 +1,113 @@
+import type { Capacity, Platform, Task, TaskCreated } from '../../src-shared/video/schemas.ts';
+import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
+import { AppError } from '../app/app-error.ts';
+import type { Clock } from '../app/clock.ts';
+import type { MediaStore } from './media-store.ts';
+import type { TaskScheduler } from './scheduler.ts';
+import { toSeconds, toTask, toTaskCreated } from './task-view.ts';
+import type { TaskRecord } from './task-record.ts';
+
+/** Free space a task may need: the largest file plus room for its cover and the database. */
+export const REQUIRED_FREE_BYTES = VIDEO_LIMITS.maxFileBytes + 32 * 1024 * 1024;
+
+export type MediaKind = 'download' | 'preview' | 'cover';
+
+/** A file ready to be served. */
+export interface MediaFile {
+  taskId: string;
+  path: string;
+  contentType: string;
+  title: string | null;
+  platform: Platform;
+}
+
+export interface VideoServiceDeps {
+  scheduler: TaskScheduler;
+  media: MediaStore;
+  clock: Clock;
+  /** Bytes free for media; injectable so the 507 path can be tested. */
+  freeBytes?: () => number;
+}
+
+/**
+ * What the REST routes (and later the desktop IPC handlers) call: the video service's use cases
+ * in API terms, with every refusal as an AppError.
+ */
+export class VideoService {
+  constructor(private readonly deps: VideoServiceDeps) {}
+
+  create(platform: Platform, url: string): TaskCreated {
+    const free = (this.deps.freeBytes ?? (() => this.deps.media.freeBytes()))();
+    if (free < REQUIRED_FREE_BYTES) {
+      throw new AppError(
+        'DISK_FULL',
+        `Not enough free disk space for a download (${Math.floor(free / 1048576)} MiB free, ${REQUIRED_FREE_BYTES / 1048576} MiB needed). Free some space and try again.`,
+        { retryAfterSeconds: 60 },
+      );
+    }
+    const record = this.deps.scheduler.create(platform, url);
+    return toTaskCreated(record, this.deps.clock.now());
+  }
+
+  get(taskId: string): Task {
+    const snapshot = this.deps.scheduler.get(taskId);
+    if (!snapshot) throw gone();
+    return toTask(snapshot.record, snapshot.progress, this.deps.clock.now());
+  }
+
+  /** The task after it changes (status, or title once known) or `seconds` pass, for `?wait=`. */
+  async waitAndGet(taskId: string, seconds: number): Promise<Task> {
+    const before = this.get(taskId);
+    if (seconds > 0 && (before.status === 'queued' || before.status === 'processing')) {
+      await this.deps.scheduler.waitForChange(taskId, seconds * 1000);
+    }
+    return this.get(taskId);
+  }
+
+  cancel(taskId: string): { task_id: string; status: 'cancelled' } {
+    if (!this.deps.scheduler.cancel(taskId)) throw gone();
+    return { task_id: taskId, status: 'cancelled' };
+  }
+
+  capacity(): Capacity {
+    return { ...this.deps.scheduler.capacity(), server_time: toSeconds(this.deps.clock.now()) };
+  }
+
+  /** The file behind a media endpoint: 410 when gone, 409 until ready or when failed. */
+  mediaFile(taskId: string, kind: MediaKind): MediaFile {
+    const snapshot = this.deps.scheduler.get(taskId);
+    if (!snapshot) throw gone();
+    const record = snapshot.record;
+    if (record.status === 'failed') {
+      throw new AppError('TASK_FAILED', `The task failed: ${record.error ?? 'unknown error'}`);
+    }
+    if (record.status !== 'completed') {
+      throw new AppError(
+        'TASK_NOT_READY',
+        `The video is not ready yet (task is ${record.status}).`,
+      );
+    }
+    const file = kind === 'cover' ? record.coverFile : record.mediaFile;
+    if (!file) throw new AppError('NOT_FOUND', 'The platform offered no cover for this video.');
+    return {
+      taskId,
+      path: this.deps.media.pathOf(file),
+      contentType: contentTypeOf(record, kind),
+      title: record.title,
+      platform: record.platform,
+    };
+  }
+
+  trackTransfer(taskId: string, stream: { destroy(): void }): () => void {
+    return this.deps.scheduler.trackTransfer(taskId, stream);
+  }
+}
+
+function contentTypeOf(record: TaskRecord, kind: MediaKind): string {
+  if (kind === 'cover') return record.coverMime ?? 'image/jpeg';
+  return record.mimeType ?? 'video/mp4';
+}
+
+function gone(): AppError {
+  return new AppError('TASK_GONE', 'The task does not exist or has expired.');
+}

@@ -1,0 +1,19 @@
+/**
+ * Every error the HTTP API answers with, and its status. Codes are never renamed or reused;
+ * docs/API.md lists them with the situations that raise them.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 422,
+  BODY_TOO_LARGE: 413,
+  TASK_NOT_READY: 409,
+  TASK_FAILED: 409,
+  TASK_GONE: 410,
+  SLOTS_FULL: 429,
+  RATE_LIMITED: 429,
+  DISK_FULL: 507,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;

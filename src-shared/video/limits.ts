@@ -1,0 +1,12 @@
+/** The limits of the video task service (seed 000 §8, DESIGN.md §2). */
+export const VIDEO_LIMITS = {
+  textMinChars: 1,
+  textMaxChars: 4096,
+  slots: 10,
+  retentionSeconds: 180,
+  sweepIntervalMs: 500,
+  maxFileBytes: 256 * 1024 * 1024,
+  taskTimeoutSeconds: 240,
+  concurrentDownloads: 2,
+  maxWaitSeconds: 30,
+} as const;
