@@ -18,6 +18,8 @@ export function registerVideoRoutes(
 ): void {
   app.get('/api/capacity', () => video.capacity());
 
+  app.get('/api/health', () => ({ status: 'ok', server_time: Math.floor(Date.now() / 1000) }));
+
   app.post(
     '/api/tasks',
     { config: { rateLimit: { max: limits.createsPerMinute, timeWindow: 60_000 } } },
