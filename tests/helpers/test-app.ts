@@ -39,7 +39,7 @@ export interface TestApp {
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const sim = await new PlatformSim().start();
   const dataDir = options.dataDir ?? makeTempDir();
-  let dispatcher: Dispatcher = simDispatcher(sim.port);
+  const dispatcher: Dispatcher = simDispatcher(sim.port);
   const boot = (opts: TestAppOptions): Promise<RunningApp> =>
     startApp(
       {
