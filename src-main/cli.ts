@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './app/config.ts';
+import { ConfigError, StartupError, loadConfig } from './app/config.ts';
 import { runHeadless } from './app/headless.ts';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -25,6 +25,7 @@ async function main([command, ...rest]: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  process.stderr.write(`${err instanceof ConfigError ? err.message : String(err)}\n`);
+  const known = err instanceof ConfigError || err instanceof StartupError;
+  process.stderr.write(`${known ? err.message : String(err)}\n`);
   process.exit(err instanceof ConfigError ? 2 : 1);
 });

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './app/config.ts';
+import { ConfigError, StartupError, loadConfig } from './app/config.ts';
 import { electronUnavailableReason, launchElectron } from './app/electron-launcher.ts';
 import { runHeadless } from './app/headless.ts';
 
@@ -14,6 +14,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  process.stderr.write(`${err instanceof ConfigError ? err.message : String(err)}\n`);
+  const known = err instanceof ConfigError || err instanceof StartupError;
+  process.stderr.write(`${known ? err.message : String(err)}\n`);
   process.exit(err instanceof ConfigError ? 2 : 1);
 });

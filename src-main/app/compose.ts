@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
+import type { SMTPServer } from 'smtp-server';
 import type { Dispatcher } from 'undici';
 import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
 import { openDatabase } from '../db/open-database.ts';
@@ -18,7 +19,7 @@ import { TaskRunner } from '../video/task-runner.ts';
 import { TaskStore } from '../video/task-store.ts';
 import { VideoService } from '../video/video-service.ts';
 import { systemClock, type Clock } from './clock.ts';
-import type { AppConfig } from './config.ts';
+import { StartupError, type AppConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 
 /** Replaceable parts, for tests and benchmarks; a normal start passes none. */
@@ -87,12 +88,20 @@ export async function startApp(
     logger: createLogger('http', overrides.quiet),
     webUiDir: WEB_UI_DIR,
   });
-  await http.listen({ host: config.host, port: config.port });
   const smtp = createSmtpServer(() => false);
-  await new Promise<void>((resolve, reject) => {
-    smtp.once('error', reject);
-    smtp.listen(config.smtpPort, config.host, () => resolve());
-  });
+  try {
+    await listenOrExplain('HTTP', '--port', config.port, () =>
+      http.listen({ host: config.host, port: config.port }),
+    );
+    await listenOrExplain('SMTP', '--smtp-port', config.smtpPort, () => listenSmtp(smtp, config));
+  } catch (err) {
+    scheduler.stop();
+    await http.close();
+    db.close();
+    throw err;
+  }
+  const smtpLogger = createLogger('smtp', overrides.quiet);
+  smtp.on('error', (err) => smtpLogger.error('server error', err));
   const httpPort = (http.server.address() as AddressInfo).port;
   const smtpPort = (smtp.server.address() as AddressInfo).port;
   let stopped = false;
@@ -115,6 +124,44 @@ export async function startApp(
       logger.info('stopped');
     },
   };
+}
+
+function listenSmtp(smtp: SMTPServer, config: AppConfig): Promise<void> {
+  return new Promise((resolve, reject) => {
+    smtp.once('error', reject);
+    smtp.listen(config.smtpPort, config.host, () => {
+      smtp.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/** Turns "address in use" and friends into a sentence that names the option to change. */
+async function listenOrExplain(
+  what: string,
+  flag: string,
+  port: number,
+  listen: () => Promise<unknown>,
+): Promise<void> {
+  try {
+    await listen();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new StartupError(
+        `${what} port ${port} is already in use; choose another with ${flag}.`,
+      );
+    }
+    if (code === 'EACCES') {
+      throw new StartupError(
+        `${what} port ${port} needs privileges; choose one above 1024 with ${flag}.`,
+      );
+    }
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+      throw new StartupError(`This machine has no address matching --host; check it.`);
+    }
+    throw err;
+  }
 }
 
 function hostForUrl(host: string): string {

@@ -38,6 +38,11 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** The services could not start for a reason the user can fix; the message says how. */
+export class StartupError extends Error {
+  override name = 'StartupError';
+}
+
 /**
  * Reads `--host --port --smtp-port --data-dir --domain… --proxy --headless`, falling back to
  * EPHEMERA_* variables and then to defaults (DESIGN.md §1).

@@ -9,8 +9,8 @@ export async function runHeadless(config: AppConfig): Promise<void> {
   const app = await startApp(config);
   process.stdout.write(`HTTP listening on ${app.httpUrl}\n`);
   process.stdout.write(`SMTP listening on ${app.smtpHost}:${app.smtpPort}\n`);
-  const shutdown = (signal: NodeJS.Signals): void => {
-    process.stderr.write(`${signal} received, stopping\n`);
+  const shutdown = (reason: string): void => {
+    process.stderr.write(`${reason}, stopping\n`);
     app.stop().then(
       () => process.exit(0),
       (err: unknown) => {
@@ -19,6 +19,23 @@ export async function runHeadless(config: AppConfig): Promise<void> {
       },
     );
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', () => shutdown('SIGINT received'));
+  process.once('SIGTERM', () => shutdown('SIGTERM received'));
+  if (process.env.npm_lifecycle_event) stopWithLauncher(() => shutdown('npm exited'));
+}
+
+/**
+ * Under `npm start` the process sits below npm and a shell; a SIGTERM sent to npm kills the
+ * shell without reaching us. When our parent goes away we are orphaned (re-parented on POSIX),
+ * so stop as if the signal had arrived instead of holding the ports forever.
+ */
+function stopWithLauncher(stop: () => void): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) {
+      clearInterval(timer);
+      stop();
+    }
+  }, 500);
+  timer.unref();
 }

@@ -74,7 +74,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       }),
     async waitFor(taskId, statuses) {
       for (let round = 0; round < 20; round++) {
-        const res = await t.request(`/api/tasks/${taskId}?wait=5`);
+        // Look first, then hold: ?wait= only returns early on a change after it arrives.
+        const res = await t.request(`/api/tasks/${taskId}${round === 0 ? '' : '?wait=5'}`);
         if (res.status !== 200) throw new Error(`GET task answered ${res.status}`);
         const task = (await res.json()) as Task;
         if (statuses.includes(task.status)) return task;

@@ -1,0 +1,37 @@
+/** What a load run asks for; passed to the worker as plain data. */
+export interface LoadPlan {
+  origin: string;
+  path: string;
+  /** Parallel clients, each on its own keep-alive connection. */
+  clients: number;
+  /** Total requests across all clients (the loop bound). */
+  requests: number;
+  fileSize: number;
+  /** Bytes per Range request, or null for full-file GETs. */
+  rangeBytes: number | null;
+  /** Seed of the range offsets, so both servers get the very same sequence. */
+  seed: number;
+}
+
+export interface LoadStats {
+  requests: number;
+  bytes: number;
+  ms: number;
+}
+
+/** Small deterministic PRNG (mulberry32), so the range sequence is reproducible. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let r = Math.imul(a ^ (a >>> 15), 1 | a);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The i-th range of a plan: [start, end] inclusive, as a Range header spells it. */
+export function rangeOf(next: () => number, size: number, length: number): [number, number] {
+  const start = Math.floor(next() * (size - length + 1));
+  return [start, start + length - 1];
+}

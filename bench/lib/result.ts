@@ -1,0 +1,81 @@
+/** One line of the summary table. */
+export interface BenchResult {
+  name: string;
+  unit: string;
+  ours: number;
+  /** Null when the bench has an absolute goal and no baseline (idle RSS). */
+  baseline: number | null;
+  /** ours / baseline, or null without a baseline. */
+  ratio: number | null;
+  /** Human-readable goal, e.g. "ratio ≥ 0.9" or "≤ 100 MB". */
+  goal: string;
+  pass: boolean;
+  note?: string;
+}
+
+/** A result judged on ours/baseline against a minimum ratio. */
+export function ratioResult(
+  name: string,
+  unit: string,
+  ours: number,
+  baseline: number,
+  minRatio: number,
+  note?: string,
+): BenchResult {
+  const ratio = baseline > 0 ? ours / baseline : 0;
+  return {
+    name,
+    unit,
+    ours,
+    baseline,
+    ratio,
+    goal: `ratio ≥ ${minRatio}`,
+    pass: ratio >= minRatio,
+    note,
+  };
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+export function fmt(value: number, digits = 1): string {
+  return value.toLocaleString('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+}
+
+/** Prints a result as the last lines of a single bench run. */
+export function printResult(r: BenchResult): void {
+  const base = r.baseline === null ? '' : `  baseline ${fmt(r.baseline)} ${r.unit}`;
+  const ratio = r.ratio === null ? '' : `  ratio ${fmt(r.ratio, 2)}`;
+  console.log(
+    `=> ${r.name}: ours ${fmt(r.ours)} ${r.unit}${base}${ratio}  (goal ${r.goal}) ${r.pass ? 'PASS' : 'FAIL'}`,
+  );
+  if (r.note) console.log(`   ${r.note}`);
+}
+
+/** The summary table run-all prints at the end. */
+export function printTable(results: readonly BenchResult[]): void {
+  const rows = results.map((r) => [
+    r.name,
+    `${fmt(r.ours)} ${r.unit}`,
+    r.baseline === null ? '—' : `${fmt(r.baseline)} ${r.unit}`,
+    r.ratio === null ? '—' : fmt(r.ratio, 2),
+    r.goal,
+    r.pass ? 'pass' : 'FAIL',
+  ]);
+  const header = ['bench', 'ours', 'baseline', 'ratio', 'goal', 'result'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
+  const line = (cells: string[]): string =>
+    `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const row of rows) console.log(line(row));
+}
