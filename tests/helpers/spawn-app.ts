@@ -31,8 +31,8 @@ export async function spawnApp(
   const exited = new Promise<number | string>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
   );
-  readline.createInterface({ input: child.stderr! }).on('line', (l) => stderr.push(l));
-  const lines = readline.createInterface({ input: child.stdout! });
+  readline.createInterface({ input: child.stderr }).on('line', (l) => stderr.push(l));
+  const lines = readline.createInterface({ input: child.stdout });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`not ready in time; stderr: ${stderr.join('\n')}`)),
