@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { OutboundClient } from './outbound/outbound-client.ts';
+import type { ScopedClient } from './outbound/outbound-client.ts';
 import type { MediaSource } from './platforms/platform.ts';
 
 /** The upstream answered with a status that is not a file. */
@@ -32,9 +32,8 @@ export class TruncatedError extends Error {
 }
 
 export interface DownloadRequest {
-  http: OutboundClient;
+  http: ScopedClient;
   source: MediaSource;
-  allowHost: (host: string) => boolean;
   /** Final path; the bytes go to `partPath` first and are renamed on success. */
   path: string;
   partPath: string;
@@ -57,7 +56,6 @@ export async function downloadToFile(req: DownloadRequest): Promise<DownloadResu
     const res = await req.http.fetch({
       url: req.source.url,
       headers: req.source.headers,
-      allowHost: req.allowHost,
       signal: req.signal,
     });
     if (res.statusCode !== 200) {

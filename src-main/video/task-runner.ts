@@ -1,5 +1,5 @@
 import type { TaskProgressState, TaskRecord } from './task-record.ts';
-import type { OutboundClient } from './outbound/outbound-client.ts';
+import type { OutboundClient, ScopedClient } from './outbound/outbound-client.ts';
 import type { MediaStore } from './media-store.ts';
 import type { PlatformRegistry } from './platforms/registry.ts';
 import { PlatformError, type MediaSource, type ResolvedPost } from './platforms/platform.ts';
@@ -49,11 +49,11 @@ export class TaskRunner {
         false,
       );
     }
-    const allowHost = (host: string): boolean => extractor.ownsHost(host);
-    const post = await extractor.resolve(new URL(record.sourceUrl), {
-      http: this.deps.http,
-      signal: hooks.signal,
+    const http = this.deps.http.scoped({
+      allowHost: (host) => extractor.ownsHost(host),
+      userAgent: extractor.userAgent,
     });
+    const post = await extractor.resolve(new URL(record.sourceUrl), { http, signal: hooks.signal });
     if (post.kind !== 'video') {
       throw new PlatformError(
         'not_single_video',
@@ -63,8 +63,8 @@ export class TaskRunner {
     }
     hooks.onResolved(post);
     const mediaFile = this.deps.media.videoName(record.taskId);
-    const video = await this.downloadFirst(post.media, mediaFile, allowHost, hooks);
-    const cover = await this.downloadCover(record.taskId, post.cover, allowHost, hooks.signal);
+    const video = await this.downloadFirst(http, post.media, mediaFile, hooks);
+    const cover = await this.downloadCover(http, record.taskId, post.cover, hooks.signal);
     return {
       title: post.title,
       author: post.author,
@@ -81,9 +81,9 @@ export class TaskRunner {
 
   /** Tries each mirror in turn; a file that is too large is too large on every mirror. */
   private async downloadFirst(
+    http: ScopedClient,
     sources: MediaSource[],
     name: string,
-    allowHost: (host: string) => boolean,
     hooks: RunHooks,
   ): Promise<DownloadResult> {
     if (sources.length === 0) {
@@ -97,9 +97,8 @@ export class TaskRunner {
     for (const source of sources) {
       try {
         return await downloadToFile({
-          http: this.deps.http,
+          http,
           source,
-          allowHost,
           path: this.deps.media.pathOf(name),
           partPath: this.deps.media.partPathOf(name),
           maxBytes: this.deps.maxFileBytes,
@@ -117,18 +116,17 @@ export class TaskRunner {
 
   /** A cover is a nicety: any failure leaves the task without one rather than failing it. */
   private async downloadCover(
+    http: ScopedClient,
     taskId: string,
     cover: MediaSource | null,
-    allowHost: (host: string) => boolean,
     signal: AbortSignal,
   ): Promise<{ contentType: string } | null> {
     if (!cover) return null;
     const name = this.deps.media.coverName(taskId);
     try {
       const result = await downloadToFile({
-        http: this.deps.http,
+        http,
         source: cover,
-        allowHost,
         path: this.deps.media.pathOf(name),
         partPath: this.deps.media.partPathOf(name),
         maxBytes: MAX_COVER_BYTES,

@@ -70,6 +70,17 @@ describe('video task lifecycle', () => {
     expect(cover.headers.get('content-type')).toBe('image/jpeg');
   });
 
+  it("speaks with the platform's User-Agent and the media source's headers", async () => {
+    await createCompleted();
+    const media = t.sim.requests.filter((r) => r.path.startsWith('/media/'));
+    const pages = t.sim.requests.filter((r) => r.path.startsWith('/s'));
+    expect(media).toHaveLength(1);
+    expect(pages).toHaveLength(1);
+    for (const r of [...media, ...pages])
+      expect(r.headers['user-agent']).toBe('ephemera-sim-douyin');
+    expect(media[0]?.headers.referer).toBe('https://v.douyin.com');
+  });
+
   it('counts slots while completed and frees them at expiry, 180 s after ready', async () => {
     const task = await createCompleted();
     const cap = await (await t.request('/api/capacity')).json();

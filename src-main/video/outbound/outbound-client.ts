@@ -17,10 +17,14 @@ export class OutboundRefusedError extends Error {
   }
 }
 
+/** Who is fetching: the hosts it owns (checked on every hop) and the User-Agent it speaks with. */
+export interface FetchPolicy {
+  allowHost: (host: string) => boolean;
+  userAgent: string;
+}
+
 export interface OutboundRequest {
   url: string;
-  /** The hosts the calling extractor owns; every hop is checked against it. */
-  allowHost: (host: string) => boolean;
   method?: 'GET' | 'HEAD';
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -39,22 +43,33 @@ export interface OutboundResponse {
 export const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
+/** A client bound to one extractor's policy; extractors only ever see this. */
+export interface ScopedClient {
+  fetch(req: OutboundRequest): Promise<OutboundResponse>;
+}
+
 /**
- * The one HTTP client for everything Ephemera fetches from the internet. It only speaks to hosts
- * the calling extractor owns (re-checked on every redirect, at most 5 hops), never to IP
- * literals, and only over http(s); the dispatcher adds proxies and the DNS guard.
+ * The one HTTP client for everything Ephemera fetches from the internet. Each extractor gets a
+ * scoped view that only speaks to the hosts it owns (re-checked on every redirect, at most 5
+ * hops), never to IP literals, and only over http(s); the dispatcher adds proxies and the DNS
+ * guard.
  */
 export class OutboundClient {
   constructor(private readonly dispatcher: Dispatcher) {}
 
-  async fetch(req: OutboundRequest): Promise<OutboundResponse> {
-    let url = checkTarget(req.url, req.allowHost);
+  scoped(policy: FetchPolicy): ScopedClient {
+    return { fetch: (req) => this.fetch(req, policy) };
+  }
+
+  private async fetch(req: OutboundRequest, policy: FetchPolicy): Promise<OutboundResponse> {
+    let url = checkTarget(req.url, policy.allowHost);
     let method = req.method ?? 'GET';
+    const headers = { 'user-agent': policy.userAgent, ...lowerCaseKeys(req.headers) };
     for (let hop = 0; ; hop++) {
       const res = await request(url, {
         dispatcher: this.dispatcher,
         method,
-        headers: req.headers,
+        headers,
         signal: req.signal,
       });
       const location = res.headers.location;
@@ -69,10 +84,14 @@ export class OutboundClient {
         );
       }
       const next = Array.isArray(location) ? location[0] : location;
-      url = checkTarget(resolveLocation(next ?? '', url), req.allowHost);
+      url = checkTarget(resolveLocation(next ?? '', url), policy.allowHost);
       if (res.statusCode === 303) method = 'GET';
     }
   }
+}
+
+function lowerCaseKeys(headers: Record<string, string> = {}): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
 function resolveLocation(location: string, base: URL): string {

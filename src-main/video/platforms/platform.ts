@@ -1,5 +1,5 @@
 import type { Platform, TaskErrorCode } from '../../../src-shared/video/schemas.ts';
-import type { OutboundClient } from '../outbound/outbound-client.ts';
+import type { ScopedClient } from '../outbound/outbound-client.ts';
 
 /** A media file as the platform serves it: where to fetch it and with which headers. */
 export interface MediaSource {
@@ -23,9 +23,9 @@ export interface ResolvedPost {
   height: number | null;
 }
 
-/** Everything an extractor may use: the guarded HTTP client and the task's abort signal. */
+/** Everything an extractor may use: its scoped HTTP client and the task's abort signal. */
 export interface ResolveContext {
-  http: OutboundClient;
+  http: ScopedClient;
   signal: AbortSignal;
 }
 
@@ -34,6 +34,8 @@ export interface PlatformExtractor {
   readonly platform: Platform;
   /** True for every host this extractor may fetch: share pages, APIs and media CDNs. */
   ownsHost(host: string): boolean;
+  /** The User-Agent its requests carry unless a request sets its own. */
+  readonly userAgent: string;
   resolve(link: URL, ctx: ResolveContext): Promise<ResolvedPost>;
 }
 
