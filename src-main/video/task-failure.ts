@@ -1,5 +1,6 @@
 import type { Platform, TaskErrorCode } from '../../src-shared/video/schemas.ts';
 import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
+import { PLATFORM_NAMES } from '../../src-shared/video/platform-names.ts';
 import { NonPublicAddressError } from './outbound/address-guard.ts';
 import { OutboundRefusedError } from './outbound/outbound-client.ts';
 import { PlatformError } from './platforms/platform.ts';
@@ -19,12 +20,6 @@ export class TaskTimeoutError extends Error {
     this.name = 'TaskTimeoutError';
   }
 }
-
-const PLATFORM_NAMES: Record<Platform, string> = {
-  douyin: 'Douyin',
-  tiktok: 'TikTok',
-  kuaishou: 'Kuaishou',
-};
 
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

@@ -1,3 +1,4 @@
+import { PLATFORM_NAMES } from '../../src-shared/video/platform-names.ts';
 import type { TaskProgressState, TaskRecord } from './task-record.ts';
 import type { OutboundClient, ScopedClient } from './outbound/outbound-client.ts';
 import type { MediaStore } from './media-store.ts';
@@ -45,7 +46,7 @@ export class TaskRunner {
     if (!extractor) {
       throw new PlatformError(
         'unsupported',
-        `This build of Ephemera cannot download from ${record.platform} yet.`,
+        `This build of Ephemera cannot download from ${PLATFORM_NAMES[record.platform]} yet.`,
         false,
       );
     }
