@@ -5,7 +5,7 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import path from 'node:path';
 
-/** Files and folders are kebab-case (docs/ARCHITECTURE.md). */
+/** File names are kebab-case (docs/ARCHITECTURE.md). */
 const kebabCaseFiles = {
   meta: { type: 'suggestion', schema: [] },
   create(context) {
@@ -54,21 +54,36 @@ export default tseslint.config(
   layer(
     ['src-shared/**'],
     [
-      { group: ['node:*', 'fs', 'path', 'electron'], message: 'src-shared is pure: no Node, no Electron.' },
-      { group: ['**/src-main/**', '**/src-renderer/**'], message: 'src-shared imports nothing of the app.' },
+      {
+        group: ['node:*', 'fs', 'path', 'electron'],
+        message: 'src-shared is pure: no Node, no Electron.',
+      },
+      {
+        group: ['**/src-main/**', '**/src-renderer/**'],
+        message: 'src-shared imports nothing of the app.',
+      },
     ],
   ),
   layer(
     ['src-renderer/**'],
     [
-      { group: ['**/src-main/**', 'node:*', 'electron'], message: 'The renderer reaches main only through its api client.' },
+      {
+        group: ['**/src-main/**', 'node:*', 'electron'],
+        message: 'The renderer reaches main only through its api client.',
+      },
     ],
   ),
   layer(
     ['src-main/video/**', 'src-main/mail/**', 'src-main/db/**'],
     [
-      { group: ['electron'], message: 'Services run in plain Node; Electron stays in src-main/electron.' },
-      { group: ['**/http/**', '**/electron/**'], message: 'Services do not know their transports.' },
+      {
+        group: ['electron'],
+        message: 'Services run in plain Node; Electron stays in src-main/electron.',
+      },
+      {
+        group: ['**/http/**', '**/electron/**'],
+        message: 'Services do not know their transports.',
+      },
     ],
   ),
   {

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from '../app/logger.ts';
 import type { VideoService } from '../video/video-service.ts';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './body-parsers.ts';
@@ -12,7 +12,7 @@ export interface HttpServerDeps {
   video: VideoService;
   rateLimits: RateLimits;
   logger: Logger;
-  /** Folder of the built web UI; a placeholder page is served when it is missing. */
+  /** Folder holding the web UI's index.html. */
   webUiDir: string;
 }
 
@@ -23,6 +23,10 @@ export async function createHttpServer(deps: HttpServerDeps): Promise<FastifyIns
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
     forceCloseConnections: true,
+    // Router-level failures (bad % escapes, over-long ids) still answer in the {detail} shape.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(error.statusCode ?? 400).send({ detail: error.message });
+    },
   });
   registerErrorHandler(app, deps.logger);
   registerBodyParsers(app);

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { ERROR_STATUS } from '../../src-shared/errors/codes.ts';
 import { AppError } from '../app/app-error.ts';
+import { BODY_LIMIT_BYTES } from './body-parsers.ts';
 import type { Logger } from '../app/logger.ts';
 
 /**
@@ -16,7 +18,9 @@ export function registerErrorHandler(app: FastifyInstance, logger: Logger): void
       return reply.code(error.status).send({ detail });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ detail: 'The request body is too large.' });
+      return reply.code(ERROR_STATUS.BODY_TOO_LARGE).send({
+        detail: `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KiB.`,
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

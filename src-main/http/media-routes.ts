@@ -50,6 +50,12 @@ async function serveMedia(
         .header('content-type', 'application/json; charset=utf-8')
         .send({ detail: 'The requested range is outside the file.' });
     }
+    if (result.statusCode < 500) {
+      return reply
+        .code(result.statusCode)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send({ detail: result.metadata.error.message });
+    }
     throw new AppError('INTERNAL', result.metadata.error.message);
   }
   const stream = result.stream;

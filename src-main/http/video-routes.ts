@@ -18,7 +18,7 @@ export function registerVideoRoutes(
 ): void {
   app.get('/api/capacity', () => video.capacity());
 
-  app.get('/api/health', () => ({ status: 'ok', server_time: Math.floor(Date.now() / 1000) }));
+  app.get('/api/health', () => ({ status: 'ok', server_time: video.serverTime() }));
 
   app.post(
     '/api/tasks',

@@ -64,7 +64,8 @@ export async function downloadToFile(req: DownloadRequest): Promise<DownloadResu
     }
     const declared = parseLength(res.headers['content-length']);
     if (declared !== null && declared > req.maxBytes) {
-      res.body.destroy();
+      // Destroying an unread body makes undici emit an abort error; nobody reads it any more.
+      res.body.on('error', () => undefined).destroy();
       throw new TooLargeError(req.maxBytes);
     }
     const counter = new ByteCounter(req.maxBytes, declared, req.onProgress);

@@ -55,13 +55,23 @@ export class VideoService {
     return toTask(snapshot.record, snapshot.progress, this.deps.clock.now());
   }
 
-  /** The task after it changes (status, or title once known) or `seconds` pass, for `?wait=`. */
+  /** The task once its status differs from the one at arrival, or after `seconds`: `?wait=`. */
   async waitAndGet(taskId: string, seconds: number): Promise<Task> {
-    const before = this.get(taskId);
-    if (seconds > 0 && (before.status === 'queued' || before.status === 'processing')) {
-      await this.deps.scheduler.waitForChange(taskId, seconds * 1000);
+    const before = this.get(taskId).status;
+    const deadline = Date.now() + seconds * 1000;
+    let current = this.deps.scheduler.get(taskId);
+    // Wake-ups also come for other changes (title known); keep holding until the status moves.
+    while (current?.record.status === before && (before === 'queued' || before === 'processing')) {
+      const left = deadline - Date.now();
+      if (left <= 0) break;
+      await this.deps.scheduler.waitForChange(taskId, left);
+      current = this.deps.scheduler.get(taskId);
     }
     return this.get(taskId);
+  }
+
+  serverTime(): number {
+    return toSeconds(this.deps.clock.now());
   }
 
   cancel(taskId: string): { task_id: string; status: 'cancelled' } {

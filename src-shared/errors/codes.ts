@@ -12,7 +12,6 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   DISK_FULL: 507,
   NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
   INTERNAL: 500,
 } as const;
 
