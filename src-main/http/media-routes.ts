@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { send } from '@fastify/send';
 import { create as contentDisposition } from 'content-disposition';
 import { AppError } from '../app/app-error.ts';
 import type { MediaFile, MediaKind, VideoService } from '../video/video-service.ts';
 import { mediaFileName } from './media-file-name.ts';
+import { normaliseRangeHeaders, strongEtag } from './range-headers.ts';
 
 interface TokenParams {
   token: string;
@@ -30,7 +33,13 @@ async function serveMedia(
   kind: MediaKind,
 ): Promise<FastifyReply> {
   const file = video.mediaFile(request.params.token, kind);
-  const result = await send(request.raw, file.path, {
+  const stat = await fs.promises.stat(file.path).catch(() => null);
+  if (!stat) throw new AppError('TASK_GONE', 'The task does not exist or has expired.');
+  const etag = strongEtag(stat.size, stat.mtimeMs);
+  const headers = normaliseRangeHeaders(request.headers, etag, stat.size);
+  // send() reads only `method` and `headers` of the request it is given.
+  const sendRequest = { method: request.raw.method, headers } as IncomingMessage;
+  const result = await send(sendRequest, file.path, {
     acceptRanges: true,
     cacheControl: false,
     contentType: false,
@@ -65,12 +74,17 @@ async function serveMedia(
     .code(result.statusCode)
     .headers(result.headers)
     .header('content-type', file.contentType)
+    .header('etag', etag)
     .header('cache-control', 'no-store')
     .header('content-disposition', dispositionOf(file, kind))
     .send(stream);
 }
 
+/** RFC 6266 with the UTF-8 title in filename*, and an ASCII fallback every OS accepts. */
 function dispositionOf(file: MediaFile, kind: MediaKind): string {
   const name = mediaFileName(file, kind);
-  return contentDisposition(name, { type: kind === 'download' ? 'attachment' : 'inline' });
+  return contentDisposition(name, {
+    type: kind === 'download' ? 'attachment' : 'inline',
+    fallback: mediaFileName({ ...file, title: null }, kind),
+  });
 }

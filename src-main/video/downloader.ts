@@ -69,7 +69,17 @@ export async function downloadToFile(req: DownloadRequest): Promise<DownloadResu
       throw new TooLargeError(req.maxBytes);
     }
     const counter = new ByteCounter(req.maxBytes, declared, req.onProgress);
-    await pipeline(res.body, counter, fs.createWriteStream(req.partPath), { signal: req.signal });
+    try {
+      await pipeline(res.body, counter, fs.createWriteStream(req.partPath), {
+        signal: req.signal,
+      });
+    } catch (err) {
+      // undici reports a body that stops short as a socket error; say what really happened.
+      const short = declared !== null && counter.bytes < declared && !req.signal.aborted;
+      if (short && !(err instanceof TooLargeError))
+        throw new TruncatedError(counter.bytes, declared);
+      throw err;
+    }
     if (declared !== null && counter.bytes !== declared) {
       throw new TruncatedError(counter.bytes, declared);
     }

@@ -66,7 +66,7 @@ export function describeFailure(err: unknown, platform: Platform): TaskFailure {
       code: 'upstream_error',
       message:
         err.reason === 'too_many_redirects'
-          ? `${name} sent the download through too many redirects. Try again later.`
+          ? `${name} sent the download through too many redirects. Try another link.`
           : `${name} pointed the download to a host outside ${name}; Ephemera refused to follow it. Try another link.`,
       retryable: false,
     };
@@ -91,6 +91,13 @@ export function describeFailure(err: unknown, platform: Platform): TaskFailure {
     return {
       code: 'disk_full',
       message: 'The disk is full. Free some space and try again.',
+      retryable: true,
+    };
+  }
+  if (code && isTlsFailure(code)) {
+    return {
+      code: 'network',
+      message: `The secure connection to ${name} failed (${code}). If you use a company proxy, install its certificate (NODE_EXTRA_CA_CERTS) or set the proxy in Ephemera.`,
       retryable: true,
     };
   }
@@ -135,6 +142,18 @@ function describeStatus(status: number, name: string): TaskFailure {
     message: `${name} answered with an error (HTTP ${status}). Try again later.`,
     retryable: status >= 500,
   };
+}
+
+function isTlsFailure(code: string): boolean {
+  return (
+    code.startsWith('ERR_SSL_') ||
+    code.startsWith('CERT_') ||
+    code.startsWith('ERR_TLS_') ||
+    code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' ||
+    code === 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY' ||
+    code === 'SELF_SIGNED_CERT_IN_CHAIN' ||
+    code === 'DEPTH_ZERO_SELF_SIGNED_CERT'
+  );
 }
 
 /** The `code` of an error or of its cause (undici wraps socket errors). */

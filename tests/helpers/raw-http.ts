@@ -26,7 +26,11 @@ export function rawRequest(url: string, options: RawRequestOptions = {}): Promis
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.once('error', reject);
         res.once('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
         );
       },
     );

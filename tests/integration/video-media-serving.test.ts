@@ -168,7 +168,7 @@ describe('media endpoints of a completed task', () => {
 
     // RFC 9110 §14.1.3: "If the selected representation is shorter than the specified
     // suffix-length, the entire representation is used." @fastify/send answers 416 instead.
-    it.fails('serves a suffix range longer than the file as the whole file (206)', async () => {
+    it('serves a suffix range longer than the file as the whole file (206)', async () => {
       const res = await get(kind, { range: `bytes=-${SIZE + 1000}` });
       expect(res.status).toBe(206);
       expect(res.headers['content-range']).toBe(`bytes 0-${SIZE - 1}/${SIZE}`);
@@ -176,7 +176,7 @@ describe('media endpoints of a completed task', () => {
     });
 
     it('answers a range starting at or past the end with 416, Content-Range */size and {detail}', async () => {
-      for (const range of [`bytes=${SIZE}-`, `bytes=${SIZE + 100}-${SIZE + 200}`]) {
+      for (const range of [`bytes=${SIZE}-`, `bytes=${SIZE + 100}-${SIZE + 200}`, 'bytes=-0']) {
         const res = await get(kind, { range });
         expect(res.status, range).toBe(416);
         expect(res.headers['content-range'], range).toBe(`bytes */${SIZE}`);
@@ -250,7 +250,7 @@ describe('media endpoints of a completed task', () => {
     // RFC 9110 §13.1.5: a client MUST NOT send a weak tag in If-Range, and the server MUST
     // compare strongly. The file of a task never changes, so a strong ETag is the right one;
     // @fastify/send only makes weak ones (W/"size-mtime") and matches If-Range by substring.
-    it.fails('uses a strong ETag, so If-Range works for RFC 9110 clients', async () => {
+    it('uses a strong ETag, so If-Range works for RFC 9110 clients', async () => {
       const etag = (await get(kind)).headers.etag ?? '';
       expect(etag).toMatch(/^"[^"]+"$/);
       const weak = await get(kind, { range: 'bytes=0-99', 'if-range': `W/${etag}` });
