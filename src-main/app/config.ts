@@ -3,19 +3,27 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
-const PortSchema = z.coerce.number().int().min(0).max(65535);
+/** Digits only: an empty or blank value is a mistake, not "any free port". */
+const PortSchema = z
+  .string()
+  .regex(/^\d{1,5}$/, 'must be a number from 0 to 65535')
+  .transform(Number)
+  .pipe(z.number().int().min(0).max(65535));
 
 /** Everything the services need to start, from flags, then environment, then defaults. */
 export const AppConfigSchema = z.object({
   host: z.string().min(1),
   port: PortSchema,
   smtpPort: PortSchema,
-  dataDir: z.string().min(1),
+  dataDir: z
+    .string()
+    .min(1)
+    .transform((dir) => path.resolve(dir)),
   domains: z.array(z.string().min(1)),
   headless: z.boolean(),
   proxy: z.string().url().nullable(),
 });
-export type AppConfig = z.infer<typeof AppConfigSchema>;
+export type AppConfig = z.output<typeof AppConfigSchema>;
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8787;
@@ -71,13 +79,13 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
     .map((d) => d.trim())
     .filter(Boolean);
   const parsed = AppConfigSchema.safeParse({
-    host: values.host ?? env.EPHEMERA_HOST ?? DEFAULT_HOST,
-    port: values.port ?? env.EPHEMERA_PORT ?? DEFAULT_PORT,
-    smtpPort: values['smtp-port'] ?? env.EPHEMERA_SMTP_PORT ?? DEFAULT_SMTP_PORT,
-    dataDir: path.resolve(values['data-dir'] ?? env.EPHEMERA_DATA_DIR ?? defaultDataDir()),
+    host: values.host ?? (env.EPHEMERA_HOST || DEFAULT_HOST),
+    port: values.port ?? (env.EPHEMERA_PORT || String(DEFAULT_PORT)),
+    smtpPort: values['smtp-port'] ?? (env.EPHEMERA_SMTP_PORT || String(DEFAULT_SMTP_PORT)),
+    dataDir: values['data-dir'] ?? (env.EPHEMERA_DATA_DIR || defaultDataDir()),
     domains: values.domain ?? envDomains ?? [],
     headless: values.headless ?? false,
-    proxy: values.proxy ?? env.EPHEMERA_PROXY ?? null,
+    proxy: values.proxy ?? (env.EPHEMERA_PROXY || null),
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -22,11 +22,11 @@ export function mediaFileName(file: MediaFile, kind: MediaKind): string {
   const extension = EXTENSIONS[file.contentType] ?? (kind === 'cover' ? '.jpg' : '.mp4');
   const cleaned = (file.title ?? '')
     .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/[\p{Cc}\p{Cf}\p{Cs}]/gu, '')
     .replace(/[\\/:*?"<>|#]+/g, ' ')
     .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^\.+/, '');
+    .replace(/^[\s.]+/, '')
+    .trim();
   const stem = [...cleaned].slice(0, MAX_STEM_CHARS).join('').trim();
   const base = stem || `${file.platform}-video`;
   return `${base}${kind === 'cover' ? '-cover' : ''}${extension}`;

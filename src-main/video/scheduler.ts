@@ -172,9 +172,21 @@ export class TaskScheduler {
     for (const record of [...this.tasks.values()]) {
       if (record.expiresAt !== null && record.expiresAt <= now) this.remove(record.taskId);
     }
-    for (const run of this.running.values()) {
-      if (run.deadline <= now) run.controller.abort(new TaskTimeoutError());
+    for (const [taskId, run] of [...this.running]) {
+      if (run.deadline > now) continue;
+      // Free the slot now rather than trusting the runner to notice the abort promptly.
+      const timeout = new TaskTimeoutError();
+      run.controller.abort(timeout);
+      this.running.delete(taskId);
+      const record = this.tasks.get(taskId);
+      if (record) {
+        this.deps.media.removeTask(taskId);
+        this.applyFailure(record, describeFailure(timeout, record.platform), now);
+        this.progress.delete(taskId);
+        this.watchers.notify(taskId);
+      }
     }
+    this.pump();
   }
 
   private pump(): void {

@@ -5,7 +5,7 @@ import type { LinkErrorType } from '../../src-shared/api/errors.ts';
  * share texts glue to links, and ASCII characters that cannot stand unescaped in a URL
  * (see shared/reference/platforms.md §0).
  */
-const LINK_PATTERN = /https?:\/\/[^\s，。；！？、【】《》「」『』（）“”‘’"'<>\\^`{}|]+/giu;
+const LINK_PATTERN = /https?:\/\/[^\s，。；！？、【】《》「」『』（）“”‘’…"'<>\\^`{}|]+/giu;
 /** Sentence punctuation that ends a share text right after the link but is never part of it. */
 const TRAILING_PUNCTUATION = /[.,;:!?)\]]+$/u;
 
@@ -17,10 +17,13 @@ export type LinkExtraction =
  * some apps paste it twice, and it is still one video.
  */
 export function extractLink(text: string): LinkExtraction {
-  const found = new Set<string>();
+  // Keyed by the normalised URL (scheme and host are case-insensitive); the first spelling wins.
+  const found = new Map<string, string>();
   for (const match of text.matchAll(LINK_PATTERN)) {
     const candidate = match[0].replace(TRAILING_PUNCTUATION, '');
-    if (candidate.length > 'https://'.length) found.add(candidate);
+    if (candidate.length <= 'https://'.length) continue;
+    const key = normalise(candidate);
+    if (!found.has(key)) found.set(key, candidate);
   }
   if (found.size === 0) {
     return { ok: false, type: 'link_missing', message: 'The text holds no http(s) link' };
@@ -32,6 +35,14 @@ export function extractLink(text: string): LinkExtraction {
       message: `The text holds ${found.size} links; share exactly one video link`,
     };
   }
-  const [url] = found;
+  const [url] = found.values();
   return { ok: true, url: url as string };
+}
+
+function normalise(link: string): string {
+  try {
+    return new URL(link).href;
+  } catch {
+    return link;
+  }
 }

@@ -23,6 +23,8 @@ export function isPublicAddress(address: string): boolean {
   if (parsed.kind() === 'ipv6') {
     const v6 = parsed as ipaddr.IPv6;
     if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
+    // The deprecated IPv4-compatible form (::a.b.c.d) has no range of its own in ipaddr.js.
+    else if (v6.parts.slice(0, 6).every((p) => p === 0)) return false;
   }
   return parsed.range() === 'unicast';
 }

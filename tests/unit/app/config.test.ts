@@ -73,9 +73,9 @@ describe('loadConfig: environment', () => {
   });
 
   it('splits EPHEMERA_DOMAINS on commas, trimming spaces and dropping empty items', () => {
-    expect(loadConfig([], { EPHEMERA_DOMAINS: ' a.example.org , ,b.example.org,' }).domains).toEqual(
-      ['a.example.org', 'b.example.org'],
-    );
+    expect(
+      loadConfig([], { EPHEMERA_DOMAINS: ' a.example.org , ,b.example.org,' }).domains,
+    ).toEqual(['a.example.org', 'b.example.org']);
   });
 
   it('takes a single EPHEMERA_DOMAINS value as one domain', () => {
@@ -88,21 +88,24 @@ describe('loadConfig: environment', () => {
 describe('loadConfig: flags', () => {
   it('reads every flag', () => {
     expect(
-      loadConfig([
-        '--headless',
-        '--host',
-        '192.168.1.20',
-        '--port',
-        '8080',
-        '--smtp-port',
-        '2526',
-        '--data-dir',
-        DATA,
-        '--domain',
-        'one.example.org',
-        '--proxy',
-        'http://127.0.0.1:7890',
-      ], {}),
+      loadConfig(
+        [
+          '--headless',
+          '--host',
+          '192.168.1.20',
+          '--port',
+          '8080',
+          '--smtp-port',
+          '2526',
+          '--data-dir',
+          DATA,
+          '--domain',
+          'one.example.org',
+          '--proxy',
+          'http://127.0.0.1:7890',
+        ],
+        {},
+      ),
     ).toEqual({
       host: '192.168.1.20',
       port: 8080,
@@ -121,8 +124,10 @@ describe('loadConfig: flags', () => {
 
   it('repeats --domain', () => {
     expect(
-      loadConfig(['--domain', 'a.example.org', '--domain', 'b.example.org', '--domain', 'c.example.org'], {})
-        .domains,
+      loadConfig(
+        ['--domain', 'a.example.org', '--domain', 'b.example.org', '--domain', 'c.example.org'],
+        {},
+      ).domains,
     ).toEqual(['a.example.org', 'b.example.org', 'c.example.org']);
   });
 
@@ -158,20 +163,23 @@ describe('loadConfig: precedence', () => {
 
   it('lets each flag beat its environment variable', () => {
     expect(
-      loadConfig([
-        '--host',
-        '127.0.0.2',
-        '--port',
-        '8080',
-        '--smtp-port',
-        '2526',
-        '--data-dir',
-        DATA,
-        '--domain',
-        'flag.example.org',
-        '--proxy',
-        'http://127.0.0.1:7890',
-      ], env),
+      loadConfig(
+        [
+          '--host',
+          '127.0.0.2',
+          '--port',
+          '8080',
+          '--smtp-port',
+          '2526',
+          '--data-dir',
+          DATA,
+          '--domain',
+          'flag.example.org',
+          '--proxy',
+          'http://127.0.0.1:7890',
+        ],
+        env,
+      ),
     ).toMatchObject({
       host: '127.0.0.2',
       port: 8080,
@@ -246,14 +254,14 @@ describe('loadConfig: errors', () => {
 
   // Product bug: z.coerce.number() turns '' (and whitespace) into 0, so an empty port value
   // silently means "any free port" instead of being refused.
-  it.fails('refuses an empty --port instead of reading it as port 0', () => {
+  it('refuses an empty --port instead of reading it as port 0', () => {
     configError(() => loadConfig(['--port='], {}));
     configError(() => loadConfig(['--port', ' '], {}));
   });
 
   // Product bug: same coercion for the environment; `EPHEMERA_PORT= npm start` binds a random
   // port instead of 8787 (or an error).
-  it.fails('does not read an empty EPHEMERA_PORT as port 0', () => {
+  it('does not read an empty EPHEMERA_PORT as port 0', () => {
     let port: number;
     try {
       port = loadConfig([], { EPHEMERA_PORT: '' }).port;
@@ -266,7 +274,7 @@ describe('loadConfig: errors', () => {
 
   // Product bug: path.resolve('') is the working directory, so the schema's min(1) on dataDir
   // never fires and an empty --data-dir silently puts the data in the current directory.
-  it.fails('refuses an empty --data-dir instead of using the working directory', () => {
+  it('refuses an empty --data-dir instead of using the working directory', () => {
     configError(() => loadConfig(['--data-dir='], {}));
   });
 });

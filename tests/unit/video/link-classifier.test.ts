@@ -148,3 +148,28 @@ describe('classifyLink: refusals before any network access', () => {
     expect(result.message).not.toMatch(/undefined|\[object/);
   });
 });
+
+describe('classifyLink: refusal messages say why', () => {
+  it.each([
+    'http://127.0.0.1/',
+    'http://2130706433/',
+    'http://[::1]/',
+    'https://[2606:4700::1111]/',
+  ])('%s is refused as an IP address', (link) => {
+    const result = classifyLink(link);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toMatch(/IP address/);
+  });
+
+  it('names the explicit port as the reason', () => {
+    const result = classifyLink('https://v.douyin.com:8443/i5xNsWVx/');
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toMatch(/port/);
+  });
+
+  it('names the foreign host', () => {
+    const result = classifyLink('https://douyin.com.evil.com/video/1');
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toContain('douyin.com.evil.com');
+  });
+});

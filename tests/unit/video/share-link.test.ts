@@ -88,7 +88,8 @@ describe('extractLink: where a link ends', () => {
   });
 
   it('keeps punctuation inside the link (query, fragment, path)', () => {
-    const link = 'https://www.iesdouyin.com/share/video/7535852404919586100/?region=CN&mid=1&u_code=x.y';
+    const link =
+      'https://www.iesdouyin.com/share/video/7535852404919586100/?region=CN&mid=1&u_code=x.y';
     expect(urlOf(extractLink(`看 ${link} 复制`))).toBe(link);
   });
 
@@ -111,6 +112,8 @@ describe('extractLink: how many links', () => {
     ['a non-http scheme', 'ftp://v.douyin.com/abc/'],
     ['a scheme with nothing after it', 'https:// 复制'],
     ['a scheme cut by punctuation at once', 'https://，复制'],
+    ['a scheme followed only by a full stop', '看 https://. 复制'],
+    ['a scheme followed only by sentence punctuation', 'http://!? 复制'],
   ])('answers link_missing for %s', (_name, text) => {
     const result = extractLink(text);
     expect(result.ok).toBe(false);
@@ -148,8 +151,17 @@ describe('extractLink: how many links', () => {
 
   // Product bug: duplicates are compared as raw strings, so the same URL written with a
   // different scheme/host case (equal per RFC 3986 §6.2.2.1) counts as two links.
-  it.fails('accepts the same link twice when only the scheme and host case differ', () => {
+  it('accepts the same link twice when only the scheme and host case differ', () => {
     const result = extractLink('https://v.douyin.com/i5xNsWVx/ HTTPS://V.DOUYIN.COM/i5xNsWVx/');
     expect(result.ok).toBe(true);
+  });
+});
+
+describe('extractLink: an ellipsis glued to the link', () => {
+  it('cuts the link at …', () => {
+    expect(extractLink('看看https://v.douyin.com/abc/…复制此链接')).toEqual({
+      ok: true,
+      url: 'https://v.douyin.com/abc/',
+    });
   });
 });

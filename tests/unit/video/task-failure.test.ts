@@ -208,7 +208,11 @@ describe('describeFailure', () => {
   });
 
   it("passes a PlatformError's own code, sentence and retryable flag through", () => {
-    const region = new PlatformError('region_blocked', 'TikTok is not available in your region.', false);
+    const region = new PlatformError(
+      'region_blocked',
+      'TikTok is not available in your region.',
+      false,
+    );
     expect(describeFailure(region, 'tiktok')).toEqual({
       code: 'region_blocked',
       message: 'TikTok is not available in your region.',

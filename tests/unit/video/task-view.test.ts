@@ -126,11 +126,17 @@ describe('toTask', () => {
   ])('gives resolution null when %s is unknown', (_name, patch) => {
     const media = toTask(recordIn('completed', patch), null, NOW).media;
     expect(media?.resolution).toBeNull();
-    expect(() => TaskSchema.strict().parse(toTask(recordIn('completed', patch), null, NOW))).not.toThrow();
+    expect(() =>
+      TaskSchema.strict().parse(toTask(recordIn('completed', patch), null, NOW)),
+    ).not.toThrow();
   });
 
   it('gives cover_url null when there is no cover', () => {
-    const media = toTask(recordIn('completed', { coverFile: null, coverMime: null }), null, NOW).media;
+    const media = toTask(
+      recordIn('completed', { coverFile: null, coverMime: null }),
+      null,
+      NOW,
+    ).media;
     expect(media?.cover_url).toBeNull();
     expect(media?.download_url).toBe(`/api/tasks/${ID}/download`);
   });

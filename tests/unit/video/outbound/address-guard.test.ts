@@ -164,3 +164,9 @@ describe('guardedLookup', () => {
     expect(result.err).toBe(failure);
   });
 });
+
+describe('isPublicAddress: IPv4-compatible IPv6', () => {
+  it.each(['::7f00:1', '::a00:1', '::c0a8:101'])('refuses %s', (address) => {
+    expect(isPublicAddress(address)).toBe(false);
+  });
+});
