@@ -1,31 +1,32 @@
-import { ConfigError, StartupError, loadConfig } from './app/config.ts';
-import { runHeadless } from './app/headless.ts';
+import { ConfigError, StartupError } from './app/config.ts';
+import type { CliCommand } from './cli/command.ts';
+import { serveCommand } from './cli/serve-command.ts';
 
-const USAGE = `Usage: npm run cli -- <command> [options]
+/** Every command of the headless command line, by name. */
+const COMMANDS: Record<string, CliCommand> = {
+  serve: serveCommand,
+};
 
-Commands:
-  serve [--host H] [--port P] [--smtp-port S] [--data-dir D] [--domain D ...] [--proxy URL]
-        run the services headless (what "npm start -- --headless" does)
-  help  show this text
-`;
+function usage(): string {
+  const lines = Object.entries(COMMANDS).flatMap(([name, c]) =>
+    c.usage.map((u) => `  ${u.startsWith(name) ? u : `${name} ${u}`}`),
+  );
+  return `Usage: npm run cli -- <command> [options]\n\nCommands:\n${lines.join('\n')}\n  help\n`;
+}
 
-/** The headless command line. */
-async function main([command, ...rest]: string[]): Promise<void> {
-  switch (command) {
-    case 'serve':
-      return runHeadless(loadConfig([...rest, '--headless']));
-    case undefined:
-    case 'help':
-    case '--help':
-      process.stdout.write(USAGE);
-      return;
-    default:
-      throw new ConfigError(`Unknown command "${command}".\n\n${USAGE}`);
+/** The headless command line: `npm run cli -- <command> …`. */
+async function main([name, ...rest]: string[]): Promise<void> {
+  if (name === undefined || name === 'help' || name === '--help') {
+    process.stdout.write(usage());
+    return;
   }
+  const command = COMMANDS[name];
+  if (!command) throw new ConfigError(`Unknown command "${name}".\n\n${usage()}`);
+  await command.run(rest);
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
   const known = err instanceof ConfigError || err instanceof StartupError;
   process.stderr.write(`${known ? err.message : String(err)}\n`);
-  process.exit(err instanceof ConfigError ? 2 : 1);
+  process.exit(known ? 2 : 1);
 });
