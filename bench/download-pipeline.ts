@@ -14,7 +14,7 @@ import {
   waitCompleted,
 } from './lib/bench-app.ts';
 import { mbPerSecond, VIDEO_BYTES, videoBytes } from './lib/bench-bytes.ts';
-import { fmt, median, ratioResult, type BenchResult } from './lib/result.ts';
+import { fmt, pairedResult, type BenchResult } from './lib/result.ts';
 import { runIfMain } from './lib/standalone.ts';
 
 const WARMUP_ROUNDS = 2;
@@ -54,13 +54,13 @@ export async function benchDownloadPipeline(): Promise<BenchResult[]> {
     await t.close();
   }
   return [
-    ratioResult(
+    pairedResult(
       'download 100 MiB (POST→completed vs fetch→file)',
       'MB/s',
-      median(ours),
-      median(base),
+      ours,
+      base,
       0.9,
-      `median of ${ROUNDS} alternating rounds; ${RATE_LIMIT_NOTE}`,
+      `medians of ${ROUNDS} alternating rounds, ratio = median of per-round ratios; ${RATE_LIMIT_NOTE}`,
     ),
   ];
 }

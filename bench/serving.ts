@@ -11,15 +11,14 @@ import { MiB, VIDEO_BYTES, videoBytes } from './lib/bench-bytes.ts';
 import { startFileServer, type FileServer } from './lib/file-server.ts';
 import { runLoad } from './lib/load.ts';
 import type { LoadPlan, LoadStats } from './lib/load-plan.ts';
-import { fmt, median, ratioResult, type BenchResult } from './lib/result.ts';
+import { fmt, pairedResult, type BenchResult } from './lib/result.ts';
 import { runIfMain } from './lib/standalone.ts';
 
 const CLIENTS = 20;
 const ROUNDS = 3;
-/** Full downloads per round: one per client, 2 GiB in all. */
-const FULL_REQUESTS = 20;
-/** 1 MiB Range requests per round: 1.5 GiB in all. */
-const RANGE_REQUESTS = 1500;
+/** Each run lasts this long (or stops at MAX_REQUESTS), so a slow server cannot stretch it. */
+const RUN_MS = 2500;
+const MAX_REQUESTS = 100_000;
 const RANGE_BYTES = MiB;
 
 interface Target {
@@ -27,6 +26,11 @@ interface Target {
   origin: string;
   path: string;
 }
+
+type Mode = { label: string; rangeBytes: number | null; unit: string; rate(s: LoadStats): number };
+
+const FULL: Mode = { label: 'full', rangeBytes: null, unit: 'MB/s', rate: mbps };
+const RANGES: Mode = { label: '1 MiB ranges', rangeBytes: RANGE_BYTES, unit: 'req/s', rate: reqps };
 
 /**
  * GET /api/tasks/{id}/download of a completed 100 MiB task (full, and random 1 MiB ranges) with
@@ -46,30 +50,25 @@ export async function benchServing(): Promise<BenchResult[]> {
     ];
     // Untimed warm-up of both servers (JIT, page cache of the file, connections).
     for (const target of targets) {
-      await runLoad(plan(target, 2, null, 1));
-      await runLoad(plan(target, 200, RANGE_BYTES, 1));
+      await runLoad(plan(target, FULL, 1, 800));
+      await runLoad(plan(target, RANGES, 1, 800));
     }
-    const full = await measure('full', targets, FULL_REQUESTS, null);
-    const ranges = await measure('range', targets, RANGE_REQUESTS, RANGE_BYTES);
-    const note = `${CLIENTS} clients, median of ${ROUNDS} alternating rounds; ${RATE_LIMIT_NOTE}`;
-    return [
-      ratioResult(
-        `serve full 100 MiB ×${FULL_REQUESTS}`,
-        'MB/s',
-        median(full.ours.map(mbps)),
-        median(full.baseline.map(mbps)),
-        0.9,
-        note,
-      ),
-      ratioResult(
-        `serve 1 MiB ranges ×${RANGE_REQUESTS}`,
-        'req/s',
-        median(ranges.ours.map(reqps)),
-        median(ranges.baseline.map(reqps)),
-        0.9,
-        note,
-      ),
-    ];
+    const note = `${CLIENTS} clients, ${ROUNDS} alternating ${RUN_MS / 1000} s rounds, ratio = median of per-round ratios; ${RATE_LIMIT_NOTE}`;
+    const results: BenchResult[] = [];
+    for (const mode of [FULL, RANGES]) {
+      const runs = await measure(mode, targets);
+      results.push(
+        pairedResult(
+          `serve /download, ${mode.label}`,
+          mode.unit,
+          runs.ours.map(mode.rate),
+          runs.baseline.map(mode.rate),
+          0.9,
+          note,
+        ),
+      );
+    }
+    return results;
   } finally {
     await baseline?.close();
     await t.close();
@@ -85,36 +84,33 @@ async function completedTask(t: TestApp): Promise<string> {
 
 /** Alternating rounds (ours first, then baseline first, …) of the same request sequence. */
 async function measure(
-  label: string,
+  mode: Mode,
   targets: Target[],
-  requests: number,
-  rangeBytes: number | null,
 ): Promise<Record<Target['name'], LoadStats[]>> {
   const out: Record<Target['name'], LoadStats[]> = { ours: [], baseline: [] };
   for (let round = 1; round <= ROUNDS; round++) {
     const order = round % 2 === 1 ? targets : [...targets].reverse();
     for (const target of order) {
-      out[target.name].push(await runLoad(plan(target, requests, rangeBytes, round)));
+      out[target.name].push(await runLoad(plan(target, mode, round + 1, RUN_MS)));
     }
-    const o = out.ours.at(-1) as LoadStats;
-    const b = out.baseline.at(-1) as LoadStats;
-    const unit = rangeBytes ? 'req/s' : 'MB/s';
-    const show = rangeBytes ? reqps : mbps;
+    const o = mode.rate(out.ours.at(-1) as LoadStats);
+    const b = mode.rate(out.baseline.at(-1) as LoadStats);
     console.log(
-      `serving ${label} round ${round}: ours ${fmt(show(o))} ${unit}, baseline ${fmt(show(b))} ${unit}`,
+      `serving ${mode.label} round ${round}: ours ${fmt(o)} ${mode.unit}, baseline ${fmt(b)} ${mode.unit}`,
     );
   }
   return out;
 }
 
-function plan(target: Target, requests: number, rangeBytes: number | null, seed: number): LoadPlan {
+function plan(target: Target, mode: Mode, seed: number, durationMs: number): LoadPlan {
   return {
     origin: target.origin,
     path: target.path,
     clients: CLIENTS,
-    requests,
+    maxRequests: MAX_REQUESTS,
+    durationMs,
     fileSize: VIDEO_BYTES,
-    rangeBytes,
+    rangeBytes: mode.rangeBytes,
     seed,
   };
 }

@@ -28,5 +28,5 @@ async function main([name, ...rest]: string[]): Promise<void> {
 main(process.argv.slice(2)).catch((err: unknown) => {
   const known = err instanceof ConfigError || err instanceof StartupError;
   process.stderr.write(`${known ? err.message : String(err)}\n`);
-  process.exit(known ? 2 : 1);
+  process.exit(err instanceof ConfigError ? 2 : 1);
 });

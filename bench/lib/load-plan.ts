@@ -4,8 +4,9 @@ export interface LoadPlan {
   path: string;
   /** Parallel clients, each on its own keep-alive connection. */
   clients: number;
-  /** Total requests across all clients (the loop bound). */
-  requests: number;
+  /** The run stops at whichever comes first: this many requests or this many ms. */
+  maxRequests: number;
+  durationMs: number;
   fileSize: number;
   /** Bytes per Range request, or null for full-file GETs. */
   rangeBytes: number | null;
@@ -14,7 +15,9 @@ export interface LoadPlan {
 }
 
 export interface LoadStats {
+  /** Requests answered in full before the deadline. */
   requests: number;
+  /** Body bytes received before the deadline, whole or cut. */
   bytes: number;
   ms: number;
 }

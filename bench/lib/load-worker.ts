@@ -5,38 +5,58 @@ import { prng, rangeOf, type LoadPlan, type LoadStats } from './load-plan.ts';
 
 /**
  * The load client, run in a worker thread so it does not share the event loop of the server
- * under test (both servers live in the main thread, one at a time).
+ * under test (both servers live in the main thread, one at a time). Each client loops on one
+ * keep-alive connection until the request count or the deadline is reached; at the deadline the
+ * requests in flight are cut and only the bytes received so far count.
  */
 async function run(plan: LoadPlan): Promise<LoadStats> {
   const pool = new Pool(plan.origin, { connections: plan.clients, pipelining: 1 });
   const next = prng(plan.seed);
+  const deadline = new AbortController();
   let issued = 0;
+  let completed = 0;
   let bytes = 0;
   const client = async (): Promise<void> => {
-    while (issued < plan.requests) {
+    while (issued < plan.maxRequests && !deadline.signal.aborted) {
       issued++;
       const range = plan.rangeBytes ? rangeOf(next, plan.fileSize, plan.rangeBytes) : null;
-      const res = await pool.request({
-        method: 'GET',
-        path: plan.path,
-        headers: range ? { range: `bytes=${range[0]}-${range[1]}` } : {},
-      });
       let got = 0;
-      for await (const chunk of res.body) got += (chunk as Buffer).length;
-      const want = range ? range[1] - range[0] + 1 : plan.fileSize;
-      const status = range ? 206 : 200;
-      if (res.statusCode !== status || got !== want) {
-        throw new Error(`${plan.origin}${plan.path}: ${res.statusCode}, ${got} of ${want} bytes`);
+      try {
+        const res = await pool.request({
+          method: 'GET',
+          path: plan.path,
+          headers: range ? { range: `bytes=${range[0]}-${range[1]}` } : {},
+          signal: deadline.signal,
+        });
+        const status = range ? 206 : 200;
+        if (res.statusCode !== status) throw new Error(`${plan.path}: HTTP ${res.statusCode}`);
+        for await (const chunk of res.body) {
+          if (deadline.signal.aborted) break;
+          got += (chunk as Buffer).length;
+          bytes += (chunk as Buffer).length;
+        }
+        if (deadline.signal.aborted) return;
+      } catch (err) {
+        if (deadline.signal.aborted) return;
+        throw err;
       }
-      bytes += got;
+      const want = range ? range[1] - range[0] + 1 : plan.fileSize;
+      if (got !== want) throw new Error(`${plan.path}: ${got} of ${want} bytes`);
+      completed++;
     }
   };
   const start = performance.now();
+  let end = 0;
+  const timer = setTimeout(() => {
+    end = performance.now();
+    deadline.abort();
+  }, plan.durationMs);
   try {
     await Promise.all(Array.from({ length: plan.clients }, client));
-    return { requests: issued, bytes, ms: performance.now() - start };
+    return { requests: completed, bytes, ms: (end || performance.now()) - start };
   } finally {
-    await pool.close();
+    clearTimeout(timer);
+    await pool.destroy();
   }
 }
 

@@ -13,21 +13,26 @@ export interface BenchResult {
   note?: string;
 }
 
-/** A result judged on ours/baseline against a minimum ratio. */
-export function ratioResult(
+/**
+ * A result judged on ours/baseline against a minimum ratio, from paired rounds (round i of ours
+ * ran next to round i of the baseline). The ratio is the median of the per-round ratios: other
+ * load on the machine drifts over seconds, and pairing cancels most of that drift.
+ */
+export function pairedResult(
   name: string,
   unit: string,
-  ours: number,
-  baseline: number,
+  ours: readonly number[],
+  baseline: readonly number[],
   minRatio: number,
   note?: string,
 ): BenchResult {
-  const ratio = baseline > 0 ? ours / baseline : 0;
+  const ratios = ours.map((o, i) => o / (baseline[i] ?? Number.NaN));
+  const ratio = median(ratios);
   return {
     name,
     unit,
-    ours,
-    baseline,
+    ours: median(ours),
+    baseline: median(baseline),
     ratio,
     goal: `ratio ≥ ${minRatio}`,
     pass: ratio >= minRatio,
@@ -72,7 +77,9 @@ export function printTable(results: readonly BenchResult[]): void {
     r.pass ? 'pass' : 'FAIL',
   ]);
   const header = ['bench', 'ours', 'baseline', 'ratio', 'goal', 'result'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)),
+  );
   const line = (cells: string[]): string =>
     `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
   console.log(line(header));
