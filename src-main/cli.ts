@@ -1,10 +1,12 @@
 import { ConfigError, StartupError } from './app/config.ts';
 import type { CliCommand } from './cli/command.ts';
+import { probeCommand } from './cli/probe-command.ts';
 import { serveCommand } from './cli/serve-command.ts';
 
 /** Every command of the headless command line, by name. */
 const COMMANDS: Record<string, CliCommand> = {
   serve: serveCommand,
+  probe: probeCommand,
 };
 
 function usage(): string {

@@ -32,6 +32,8 @@ export interface AppOverrides {
   freeBytes?: () => number;
   limits?: Partial<SchedulerLimits>;
   maxFileBytes?: number;
+  /** Tries per media mirror and first back-off of the download retries. */
+  retry?: { attempts: number; baseDelayMs: number };
   rateLimits?: Partial<RateLimits>;
   quiet?: boolean;
 }
@@ -71,6 +73,7 @@ export async function startApp(
     http: new OutboundClient(dispatcher),
     media,
     maxFileBytes: overrides.maxFileBytes ?? VIDEO_LIMITS.maxFileBytes,
+    retry: overrides.retry,
   });
   const scheduler = new TaskScheduler({
     store: new TaskStore(db),

@@ -156,6 +156,19 @@ function isTlsFailure(code: string): boolean {
   );
 }
 
+/**
+ * Whether the same request may succeed if sent again soon: connection trouble and server errors
+ * yes; refusals, "gone" statuses and policy blocks no.
+ */
+export function isTransient(err: unknown): boolean {
+  if (err instanceof UpstreamStatusError) return err.statusCode >= 500 || err.statusCode === 408;
+  if (err instanceof TruncatedError) return true;
+  if (err instanceof PlatformError || err instanceof OutboundRefusedError) return false;
+  if (err instanceof NonPublicAddressError || err instanceof TooLargeError) return false;
+  const code = errorCode(err);
+  return code !== undefined && NETWORK_CODES.has(code);
+}
+
 /** The `code` of an error or of its cause (undici wraps socket errors). */
 function errorCode(err: unknown): string | undefined {
   for (let e: unknown = err, depth = 0; e instanceof Error && depth < 4; depth++) {

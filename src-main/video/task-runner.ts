@@ -5,6 +5,9 @@ import type { MediaStore } from './media-store.ts';
 import type { PlatformRegistry } from './platforms/registry.ts';
 import { PlatformError, type MediaSource, type ResolvedPost } from './platforms/platform.ts';
 import { downloadToFile, TooLargeError, type DownloadResult } from './downloader.ts';
+import { probeMp4 } from './media-probe.ts';
+import { withRetry } from './retry.ts';
+import { isTransient } from './task-failure.ts';
 
 const MAX_COVER_BYTES = 10 * 1024 * 1024;
 
@@ -35,11 +38,19 @@ export interface TaskRunnerDeps {
   http: OutboundClient;
   media: MediaStore;
   maxFileBytes: number;
+  /** Tries per media mirror and the first back-off; tests shorten the wait. */
+  retry?: { attempts: number; baseDelayMs: number };
 }
+
+const DEFAULT_RETRY = { attempts: 3, baseDelayMs: 1000 };
 
 /** Does the work of one task: resolve the link, download the video, then the cover. */
 export class TaskRunner {
-  constructor(private readonly deps: TaskRunnerDeps) {}
+  private readonly retry: { attempts: number; baseDelayMs: number };
+
+  constructor(private readonly deps: TaskRunnerDeps) {
+    this.retry = deps.retry ?? DEFAULT_RETRY;
+  }
 
   async run(record: TaskRecord, hooks: RunHooks): Promise<TaskOutcome> {
     const extractor = this.deps.registry.get(record.platform);
@@ -66,12 +77,15 @@ export class TaskRunner {
     const mediaFile = this.deps.media.videoName(record.taskId);
     const video = await this.downloadFirst(http, post.media, mediaFile, hooks);
     const cover = await this.downloadCover(http, record.taskId, post.cover, hooks.signal);
+    // The platform's numbers win; the file fills what the platform left out.
+    const needsProbe = post.width === null || post.height === null || post.duration === null;
+    const facts = needsProbe ? await probeMp4(this.deps.media.pathOf(mediaFile)) : null;
     return {
       title: post.title,
       author: post.author,
-      width: post.width,
-      height: post.height,
-      duration: post.duration,
+      width: post.width ?? facts?.width ?? null,
+      height: post.height ?? facts?.height ?? null,
+      duration: post.duration ?? facts?.duration ?? null,
       size: video.size,
       mimeType: videoMime(video.contentType),
       mediaFile,
@@ -97,16 +111,20 @@ export class TaskRunner {
     let lastError: unknown;
     for (const source of sources) {
       try {
-        return await downloadToFile({
-          http,
-          source,
-          path: this.deps.media.pathOf(name),
-          partPath: this.deps.media.partPathOf(name),
-          maxBytes: this.deps.maxFileBytes,
-          signal: hooks.signal,
-          onProgress: (downloadedBytes, totalBytes) =>
-            hooks.onProgress({ downloadedBytes, totalBytes }),
-        });
+        return await withRetry(
+          () =>
+            downloadToFile({
+              http,
+              source,
+              path: this.deps.media.pathOf(name),
+              partPath: this.deps.media.partPathOf(name),
+              maxBytes: this.deps.maxFileBytes,
+              signal: hooks.signal,
+              onProgress: (downloadedBytes, totalBytes) =>
+                hooks.onProgress({ downloadedBytes, totalBytes }),
+            }),
+          { signal: hooks.signal, isRetryable: isTransient, ...this.retry },
+        );
       } catch (err) {
         if (err instanceof TooLargeError || hooks.signal.aborted) throw err;
         lastError = err;

@@ -57,6 +57,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         dispatcher: opts.resolver || opts.config?.proxy ? undefined : dispatcher,
         quiet: true,
         rateLimits: { requestsPerMinute: 100_000, createsPerMinute: 100_000 },
+        retry: { attempts: 2, baseDelayMs: 10 },
         ...stripLocal(opts),
       },
     );
