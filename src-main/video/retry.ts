@@ -1,5 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-
 export interface RetryOptions {
   signal: AbortSignal;
   /** Tries in all, the first included. */
@@ -22,7 +20,22 @@ export async function withRetry<T>(task: () => Promise<T>, options: RetryOptions
         throw err;
       }
       const delay = options.baseDelayMs * 2 ** (attempt - 1);
-      await sleep(delay + Math.random() * delay * 0.25, undefined, { signal: options.signal });
+      await sleep(delay + Math.random() * delay * 0.25, options.signal);
     }
   }
+}
+
+/** A wait that ends early, rejecting with the signal's reason, when the signal aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }

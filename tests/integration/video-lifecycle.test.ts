@@ -98,4 +98,56 @@ describe('video task lifecycle', () => {
       available: 10,
     });
   });
+
+  it('fills size and duration from the MP4 when the platform gives none', async () => {
+    const bytes = fs.readFileSync(
+      path.join(import.meta.dirname, '../fixtures/media/h264-360x640-2s.mp4'),
+    );
+    const video = publishVideo(t.sim, { bytes }, { width: null, height: null, duration: null });
+    const { task_id } = (await (await t.postShare(video.shareUrl)).json()) as { task_id: string };
+    const task = await t.waitFor(task_id, ['completed', 'failed']);
+    expect(task.media).toMatchObject({
+      width: 360,
+      height: 640,
+      resolution: '360x640',
+      duration: 2,
+    });
+  });
+
+  it('retries a CDN that fails with 503 once, and completes', async () => {
+    let calls = 0;
+    t.sim.handle('flaky.douyinvod.com', '/', (_req, res) => {
+      calls++;
+      if (calls === 1) return void res.writeHead(503).end('busy');
+      res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': '4' }).end('abcd');
+    });
+    const video = publishVideo(
+      t.sim,
+      { size: 1 },
+      { media: ['https://flaky.douyinvod.com/v.mp4'] },
+    );
+    const { task_id } = (await (await t.postShare(video.shareUrl)).json()) as { task_id: string };
+    const task = await t.waitFor(task_id, ['completed', 'failed']);
+    expect(task.status).toBe('completed');
+    expect(task.media?.size).toBe(4);
+    expect(calls).toBe(2);
+  });
+
+  it('does not retry a CDN answer that means gone (404), and tries the next mirror', async () => {
+    let gone = 0;
+    t.sim.handle('gone.douyinvod.com', '/', (_req, res) => {
+      gone++;
+      res.writeHead(404).end();
+    });
+    const mirror = publishVideo(t.sim, { size: 10 });
+    const two = publishVideo(
+      t.sim,
+      { size: 10 },
+      { media: ['https://gone.douyinvod.com/a.mp4', mirror.mediaUrl] },
+    );
+    const { task_id } = (await (await t.postShare(two.shareUrl)).json()) as { task_id: string };
+    const task = await t.waitFor(task_id, ['completed', 'failed']);
+    expect(task.status).toBe('completed');
+    expect(gone).toBe(1);
+  });
 });
