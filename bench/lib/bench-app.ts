@@ -1,6 +1,7 @@
 import type { Task, TaskCreated } from '../../src-shared/video/schemas.ts';
 import { publishVideo, type PublishedVideo } from '../../tests/helpers/sim-posts.ts';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
+import { makeTempDir, removeTempDir } from '../../tests/helpers/temp-dir.ts';
 
 /**
  * startApp's per-IP limits (300 requests and 10 creates a minute) would turn a benchmark into a
@@ -15,8 +16,27 @@ export const RATE_LIMIT_NOTE =
  * wired to the local platform simulator, as the integration tests run it. Every outbound request
  * goes to the simulator on 127.0.0.1.
  */
-export function startBenchApp(): Promise<TestApp> {
-  return startTestApp({ rateLimits: BENCH_RATE_LIMITS, quiet: true });
+export async function startBenchApp(): Promise<TestApp> {
+  // Our own temp dir, so it is removed even when the app fails to start (startTestApp only
+  // removes the ones it made, and only from close()).
+  const dataDir = makeTempDir('ephemera-bench-');
+  try {
+    const t = await startTestApp({ dataDir, rateLimits: BENCH_RATE_LIMITS, quiet: true });
+    const close = (): Promise<void> => t.close();
+    return {
+      ...t,
+      close: async () => {
+        try {
+          await close();
+        } finally {
+          removeTempDir(dataDir);
+        }
+      },
+    };
+  } catch (err) {
+    removeTempDir(dataDir);
+    throw err;
+  }
 }
 
 /** Publishes `bytes` as one video on the simulator; the CDN serves them from memory. */

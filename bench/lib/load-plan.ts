@@ -20,6 +20,10 @@ export interface LoadStats {
   /** Body bytes received before the deadline, whole or cut. */
   bytes: number;
   ms: number;
+  /** CPU ms the load client's own thread used during the run. */
+  clientCpuMs: number;
+  /** CPU ms of every other thread (the server under test) during the run; set by runLoad. */
+  serverCpuMs: number;
 }
 
 /** Small deterministic PRNG (mulberry32), so the range sequence is reproducible. */

@@ -1,6 +1,8 @@
+import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Pool } from 'undici';
+import { threadCpuMs } from './cpu.ts';
 import { prng, rangeOf, type LoadPlan, type LoadStats } from './load-plan.ts';
 
 /**
@@ -13,6 +15,8 @@ async function run(plan: LoadPlan): Promise<LoadStats> {
   const pool = new Pool(plan.origin, { connections: plan.clients, pipelining: 1 });
   const next = prng(plan.seed);
   const deadline = new AbortController();
+  // Every request in flight listens on the one deadline signal.
+  setMaxListeners(plan.clients + 10, deadline.signal);
   let issued = 0;
   let completed = 0;
   let bytes = 0;
@@ -45,6 +49,9 @@ async function run(plan: LoadPlan): Promise<LoadStats> {
       completed++;
     }
   };
+  // Tells the main thread to start its CPU clock now that imports and setup are done.
+  parentPort?.postMessage({ type: 'start' });
+  const cpuStart = threadCpuMs();
   const start = performance.now();
   let end = 0;
   const timer = setTimeout(() => {
@@ -53,7 +60,14 @@ async function run(plan: LoadPlan): Promise<LoadStats> {
   }, plan.durationMs);
   try {
     await Promise.all(Array.from({ length: plan.clients }, client));
-    return { requests: completed, bytes, ms: (end || performance.now()) - start };
+    const ms = (end || performance.now()) - start;
+    return {
+      requests: completed,
+      bytes,
+      ms,
+      clientCpuMs: threadCpuMs() - cpuStart,
+      serverCpuMs: 0,
+    };
   } finally {
     clearTimeout(timer);
     await pool.destroy();
@@ -61,6 +75,6 @@ async function run(plan: LoadPlan): Promise<LoadStats> {
 }
 
 run(workerData as LoadPlan).then(
-  (stats) => parentPort?.postMessage({ ok: true, stats }),
-  (err: unknown) => parentPort?.postMessage({ ok: false, error: String(err) }),
+  (stats) => parentPort?.postMessage({ type: 'done', ok: true, stats }),
+  (err: unknown) => parentPort?.postMessage({ type: 'done', ok: false, error: String(err) }),
 );

@@ -85,4 +85,6 @@ export function printTable(results: readonly BenchResult[]): void {
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const row of rows) console.log(line(row));
+  // The ratio is not ours/baseline of the two medians shown; on a busy machine they can differ.
+  console.log('ratio = median of the per-round ours/baseline ratios (rounds ran side by side)');
 }

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { createFile, MP4BoxBuffer, type Movie } from 'mp4box';
+import type { Movie } from 'mp4box';
 
 /** What the file itself says, for fields the platform left out. */
 export interface MediaFacts {
@@ -32,6 +32,8 @@ export async function probeMp4(path: string): Promise<MediaFacts> {
     await handle.read(head, 0, 8, 0);
     // mp4box.js prints parse errors to the console; a file that is not an MP4 is simply no answer.
     if (!FIRST_BOXES.has(head.toString('latin1', 4, 8))) return none;
+    // Loaded on first use: most tasks never need the probe, and an idle app stays smaller.
+    const { createFile, MP4BoxBuffer } = await import('mp4box');
     let movie: Movie | null = null;
     let failed = false;
     const file = createFile();

@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The project folder (the one holding package.json), found by walking up from this module.
+ * The same code runs from src-main/ under tsx and bundled from dist/main/, so a fixed relative
+ * path would be right in only one of them.
+ */
+export function appRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 8; i++) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    dir = path.dirname(dir);
+  }
+  throw new Error('Cannot find the Ephemera folder (no package.json above the app code).');
+}
+
+/** Folder with the web UI's index.html. */
+export function webUiDir(): string {
+  return path.join(appRoot(), 'src-renderer');
+}
