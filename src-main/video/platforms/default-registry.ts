@@ -1,9 +1,12 @@
+import { createDouyinExtractor } from './douyin/douyin-extractor.ts';
+import { createKuaishouExtractor } from './kuaishou/kuaishou-extractor.ts';
 import { PlatformRegistry } from './registry.ts';
+import { createTiktokExtractor } from './tiktok/tiktok-extractor.ts';
 
-/**
- * The extractors a normal start uses. The real Douyin, TikTok and Kuaishou extractors register
- * here; until they land, tasks for a platform without one fail with error_code `unsupported`.
- */
+/** The extractors a normal start (and `cli probe`) uses: one per supported platform. */
 export function createDefaultRegistry(): PlatformRegistry {
-  return new PlatformRegistry();
+  return new PlatformRegistry()
+    .register(createDouyinExtractor())
+    .register(createTiktokExtractor())
+    .register(createKuaishouExtractor());
 }

@@ -1,0 +1,168 @@
+import { OutboundRefusedError } from '../../outbound/outbound-client.ts';
+import { UpstreamStatusError } from '../../downloader.ts';
+import { describeFailure } from '../../task-failure.ts';
+import { PlatformError, type PlatformExtractor, type ResolvedPost } from '../platform.ts';
+import { MAX_CHALLENGE_HASHES, solveChallenge } from './tiktok-challenge.ts';
+import { TIKTOK_ERRORS, TIKTOK_PROXY_HINT } from './tiktok-errors.ts';
+import { ownsTiktokHost, SHORT_LINK_USER_AGENT, TIKTOK_USER_AGENT } from './tiktok-hosts.ts';
+import { itemToPost } from './tiktok-item.ts';
+import { hrefFromBody, parseTiktokLink, videoPageUrl, type TiktokLink } from './tiktok-links.ts';
+import { itemFromDetail, readVideoPage } from './tiktok-page.ts';
+import type { TiktokItem } from './tiktok-schema.ts';
+import { checkHop, TiktokSession, type PageAnswer, type RetrySettings } from './tiktok-session.ts';
+
+export interface TiktokExtractorOptions {
+  /** Tries per request and the first back-off; tests shorten the wait. */
+  retry?: RetrySettings;
+  /** Upper bound of the proof-of-work search (platforms.md §2.2 step 4); tests lower it. */
+  maxChallengeHashes?: number;
+}
+
+const DEFAULT_RETRY: RetrySettings = { attempts: 3, baseDelayMs: 1000 };
+/** Redirect hops followed by hand, like the outbound client's own limit. */
+const MAX_HOPS = 5;
+/** The challenge cookie only has to outlive this task (240 s). */
+const CHALLENGE_COOKIE_SECONDS = 240;
+
+/**
+ * TikTok through its web pages, no signatures (platforms.md §2.2): expand a short link, fetch
+ * `/@user/video/<id>` keeping the cookie jar, solve the proof-of-work page when it appears, read
+ * `webapp.video-detail` from the universal data and pick the best watermark-free rendition. The
+ * media sources carry the page's cookies (`tt_chain_token`) and the Referer the CDN wants.
+ */
+export function createTiktokExtractor(options: TiktokExtractorOptions = {}): PlatformExtractor {
+  const retry = options.retry ?? DEFAULT_RETRY;
+  const maxHashes = options.maxChallengeHashes ?? MAX_CHALLENGE_HASHES;
+  return {
+    platform: 'tiktok',
+    userAgent: TIKTOK_USER_AGENT,
+    ownsHost: ownsTiktokHost,
+    async resolve(link, ctx) {
+      const session = new TiktokSession(ctx, retry);
+      try {
+        return await resolvePost(session, link, maxHashes);
+      } catch (err) {
+        throw explain(err, ctx.signal);
+      }
+    },
+  };
+}
+
+async function resolvePost(
+  session: TiktokSession,
+  link: URL,
+  maxHashes: number,
+): Promise<ResolvedPost> {
+  let target = parseTiktokLink(link);
+  if (target.kind === 'short') target = await expandShortLink(session, link);
+  if (target.kind === 'login') throw TIKTOK_ERRORS.loginWall();
+  if (target.kind === 'photo') {
+    // A slideshow is refused without reading it: nothing of it could be downloaded anyway.
+    return {
+      id: target.id,
+      kind: 'gallery',
+      title: null,
+      author: null,
+      media: [],
+      cover: null,
+      duration: null,
+      width: null,
+      height: null,
+    };
+  }
+  if (target.kind !== 'video') throw TIKTOK_ERRORS.notAVideoLink();
+  const item = await fetchItem(session, target.id, target.user, maxHashes);
+  return itemToPost(item, { id: target.id, headersFor: (url) => session.mediaHeaders(url) });
+}
+
+/**
+ * Follows a short link hop by hop until a URL names the post. A hop answers with a Location or,
+ * failing that, with the target as `<a href>` in its body (§2.2 step 1).
+ */
+async function expandShortLink(session: TiktokSession, link: URL): Promise<TiktokLink> {
+  let url = link;
+  for (let hop = 0; hop <= MAX_HOPS; hop++) {
+    const answer = await session.get(url, SHORT_LINK_USER_AGENT);
+    const next =
+      answer.location ??
+      (answer.statusCode >= 300 && answer.statusCode < 400 ? hrefFromBody(answer.body, url) : null);
+    if (!next) throw deadEnd(answer);
+    checkHop(next);
+    const target = parseTiktokLink(next);
+    if (target.kind === 'video' || target.kind === 'photo') return target;
+    url = next;
+  }
+  throw TIKTOK_ERRORS.tooManyRedirects();
+}
+
+/** Why a short link stopped before naming a post. */
+function deadEnd(answer: PageAnswer): PlatformError {
+  if (answer.statusCode === 404 || answer.statusCode === 410) return TIKTOK_ERRORS.shortLinkDead();
+  const page = readVideoPage(answer.body);
+  if (page.kind === 'challenge' || page.kind === 'waf') return TIKTOK_ERRORS.challengeUnsolved();
+  if (page.kind === 'captcha') return TIKTOK_ERRORS.captcha();
+  return TIKTOK_ERRORS.shortLinkNoVideo();
+}
+
+/** Fetches the video page, answering one proof-of-work challenge on the way if asked. */
+async function fetchItem(
+  session: TiktokSession,
+  id: string,
+  user: string | null,
+  maxHashes: number,
+): Promise<TiktokItem> {
+  const pageUrl = new URL(videoPageUrl(id, user));
+  for (let solved = false; ; solved = true) {
+    const answer = await followPage(session, pageUrl);
+    const page = readVideoPage(answer.body);
+    if (page.kind === 'detail' && answer.statusCode === 200) return itemFromDetail(page.detail);
+    if (page.kind === 'challenge') {
+      if (solved) throw TIKTOK_ERRORS.challengeRepeated();
+      const cookies = await solveChallenge(page.challenge, session.signal, maxHashes);
+      if (!cookies) throw TIKTOK_ERRORS.challengeUnsolved();
+      for (const c of cookies)
+        session.jar.set(c.name, c.value, 'tiktok.com', CHALLENGE_COOKIE_SECONDS);
+      continue;
+    }
+    if (page.kind === 'waf') throw TIKTOK_ERRORS.challengeUnsolved();
+    if (page.kind === 'captcha') throw TIKTOK_ERRORS.captcha();
+    throw statusError(answer.statusCode);
+  }
+}
+
+/** GETs a page, following redirects by hand so each hop's cookies are kept and vetted. */
+async function followPage(session: TiktokSession, start: URL): Promise<PageAnswer> {
+  let url = start;
+  for (let hop = 0; hop <= MAX_HOPS; hop++) {
+    const answer = await session.get(url);
+    if (!answer.location) return answer;
+    checkHop(answer.location);
+    url = answer.location;
+  }
+  throw TIKTOK_ERRORS.tooManyRedirects();
+}
+
+function statusError(status: number): PlatformError {
+  if (status === 404 || status === 410) return TIKTOK_ERRORS.pageMissing(status);
+  if (status === 401 || status === 403 || status === 429) return TIKTOK_ERRORS.pageRefused(status);
+  if (status === 200) return TIKTOK_ERRORS.pageChanged();
+  return TIKTOK_ERRORS.pageRejected(status);
+}
+
+/**
+ * Gives errors that left the TikTok code a TikTok sentence. Aborts (timeout, cancel) pass
+ * through untouched: the scheduler reads its own reason.
+ */
+function explain(err: unknown, signal: AbortSignal): unknown {
+  if (signal.aborted || err instanceof PlatformError) return err;
+  if (err instanceof UpstreamStatusError) return TIKTOK_ERRORS.serverError(err.statusCode);
+  if (err instanceof OutboundRefusedError) {
+    return err.reason === 'too_many_redirects'
+      ? TIKTOK_ERRORS.tooManyRedirects()
+      : TIKTOK_ERRORS.foreignRedirect(null);
+  }
+  const failure = describeFailure(err, 'tiktok');
+  return failure.code === 'network'
+    ? new PlatformError('network', `${failure.message} ${TIKTOK_PROXY_HINT}`, failure.retryable)
+    : err;
+}

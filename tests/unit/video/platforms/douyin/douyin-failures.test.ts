@@ -1,0 +1,254 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TaskErrorCode } from '../../../../../src-shared/video/schemas.ts';
+import { PlatformError } from '../../../../../src-main/video/platforms/platform.ts';
+import {
+  FAST_RETRY,
+  startDouyinHarness,
+  type DouyinHarness,
+} from '../../../../fixtures/platform-sim/douyin/douyin-harness.ts';
+import {
+  BROWSER_CHECK_PAGE,
+  CAPTCHA_PAGE,
+  PAGE_WITHOUT_DATA,
+} from '../../../../fixtures/platform-sim/douyin/douyin-pages.ts';
+import type { DouyinPostSpec } from '../../../../fixtures/platform-sim/douyin/douyin-sim.ts';
+import * as variants from '../../../../fixtures/platform-sim/douyin/douyin-variants.ts';
+
+interface Case {
+  name: string;
+  spec: DouyinPostSpec;
+  code: TaskErrorCode;
+  retryable: boolean;
+  says: RegExp;
+}
+
+/** One row per failure signal: what the simulated Douyin does, and what the user must read. */
+const CASES: Case[] = [
+  {
+    name: 'deleted or private (filter_list)',
+    spec: { editInfo: variants.deleted },
+    code: 'unavailable',
+    retryable: false,
+    says: /deleted or made private.*作品已删除.*another link/,
+  },
+  {
+    name: 'empty item_list, no reason',
+    spec: { editInfo: variants.emptyItems },
+    code: 'unavailable',
+    retryable: true,
+    says: /without the video.*later/,
+  },
+  {
+    name: 'region filter_reason',
+    spec: { editInfo: variants.regionFiltered },
+    code: 'region_blocked',
+    retryable: false,
+    says: /region.*proxy/,
+  },
+  {
+    name: 'empty item_list abroad',
+    spec: { editInfo: variants.overseaEmpty },
+    code: 'region_blocked',
+    retryable: false,
+    says: /region.*proxy/,
+  },
+  {
+    name: 'HTTP 451',
+    spec: { pageStatus: 451 },
+    code: 'region_blocked',
+    retryable: false,
+    says: /region.*proxy/,
+  },
+  {
+    name: 'captcha page',
+    spec: { html: CAPTCHA_PAGE },
+    code: 'blocked_by_platform',
+    retryable: true,
+    says: /captcha.*proxy/,
+  },
+  {
+    name: 'WAF empty page',
+    spec: { html: '' },
+    code: 'blocked_by_platform',
+    retryable: true,
+    says: /firewall.*empty.*proxy/,
+  },
+  {
+    name: 'browser check (__ac_nonce)',
+    spec: { html: BROWSER_CHECK_PAGE },
+    code: 'blocked_by_platform',
+    retryable: true,
+    says: /browser check.*proxy/,
+  },
+  {
+    name: 'page without _ROUTER_DATA',
+    spec: { html: PAGE_WITHOUT_DATA },
+    code: 'upstream_error',
+    retryable: true,
+    says: /did not contain the video data.*update/,
+  },
+  {
+    name: 'share page 403',
+    spec: { pageStatus: 403 },
+    code: 'blocked_by_platform',
+    retryable: true,
+    says: /refused.*HTTP 403.*proxy/,
+  },
+  {
+    name: 'share page 404',
+    spec: { pageStatus: 404 },
+    code: 'unavailable',
+    retryable: false,
+    says: /no video at this link \(HTTP 404\)/,
+  },
+  {
+    name: 'share page redirects elsewhere',
+    spec: { pageStatus: 302, pageLocation: 'https://www.douyin.com/' },
+    code: 'upstream_error',
+    retryable: true,
+    says: /elsewhere \(HTTP 302\)/,
+  },
+  {
+    name: 'share page 503 on every try',
+    spec: { pageFailures: 99 },
+    code: 'upstream_error',
+    retryable: true,
+    says: /HTTP 503.*later/,
+  },
+  {
+    name: 'no play address',
+    spec: { editItem: (i) => void delete (i.video as Record<string, unknown>).play_addr },
+    code: 'unavailable',
+    retryable: true,
+    says: /no playable file/,
+  },
+  {
+    name: 'play endpoint 404',
+    spec: { playLocation: 'https://aweme.snssdk.com/aweme/v1/play/?video_id=gone' },
+    code: 'unavailable',
+    retryable: false,
+    says: /no longer exists/,
+  },
+  {
+    name: 'play endpoint → foreign host',
+    spec: { playLocation: 'https://cdn.evil.example/v.mp4' },
+    code: 'upstream_error',
+    retryable: false,
+    says: /outside Douyin.*refused/,
+  },
+  {
+    name: 'short link → foreign host',
+    spec: { shortLocation: 'https://evil.example/share/video/7535852404919586100/' },
+    code: 'upstream_error',
+    retryable: false,
+    says: /redirected to evil\.example.*not a Douyin address/,
+  },
+  {
+    name: 'short link → Xigua',
+    spec: { shortLocation: 'https://m.ixigua.com/video/7000000000000000000' },
+    code: 'unsupported',
+    retryable: false,
+    says: /Xigua/,
+  },
+];
+
+describe('Douyin extractor: every failure signal has its own error', () => {
+  let h: DouyinHarness;
+  /** Sentences per meaning (cases that share a `says` pattern mean the same thing). */
+  const sentences = new Map<string, Set<string>>();
+  beforeEach(async () => {
+    h = await startDouyinHarness();
+  });
+  afterEach(() => h.close());
+  afterAll(() => {
+    // One sentence per meaning, and meanings never share a sentence.
+    const all = [...sentences.values()].flatMap((set) => [...set]);
+    expect(all.length).toBe(sentences.size);
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it.each(CASES)('$name → $code', async ({ spec, code, retryable, says }) => {
+    const post = h.douyin.publish(spec);
+    const failure = await h.failure(post.shortUrl);
+    expect({ code: failure.code, retryable: failure.retryable }).toEqual({ code, retryable });
+    expect(failure.message).toMatch(says);
+    expect(failure.message).not.toMatch(/undefined|null|\[object|Error\b/);
+    expect(h.hosts().filter((host) => host.includes('evil') || host.includes('ixigua'))).toEqual(
+      [],
+    );
+    sentences.set(says.source, (sentences.get(says.source) ?? new Set()).add(failure.message));
+  });
+
+  it('retries 5xx with back-off and succeeds within the attempts', async () => {
+    const post = h.douyin.publish({ pageFailures: FAST_RETRY.attempts - 1 });
+    expect((await h.resolve(post.shortUrl)).id).toBe(post.id);
+    expect(h.douyin.pageHits(post.id)).toBe(FAST_RETRY.attempts);
+  });
+
+  it('gives up after the attempts on 5xx, and never retries a 4xx meaning "gone"', async () => {
+    const failing = h.douyin.publish({ pageFailures: 99 });
+    await h.failure(failing.shortUrl);
+    expect(h.douyin.pageHits(failing.id)).toBe(FAST_RETRY.attempts);
+    const gone = h.douyin.publish({ pageStatus: 404 });
+    await h.failure(gone.shortUrl);
+    expect(h.douyin.pageHits(gone.id)).toBe(1);
+  });
+
+  it('an unknown or expired short link is "gone", without a retry', async () => {
+    const failure = await h.failure('https://v.douyin.com/expired1/');
+    expect(failure).toMatchObject({ code: 'unavailable', retryable: false });
+    expect(failure.message).toMatch(/short link does not exist or has expired \(HTTP 404\)/);
+    expect(h.sim.hits('https://v.douyin.com/expired1/')).toBe(1);
+  });
+
+  it('a link to a profile (a page, not a post) is not a single video', async () => {
+    const profile = 'https://www.douyin.com/user/MS4wLjABAAAAwJYnMkU3OD9t';
+    h.sim.route(profile, {
+      status: 200,
+      headers: { 'content-type': 'text/html' },
+      body: '<html/>',
+    });
+    const failure = await h.failure(profile);
+    expect(failure).toMatchObject({ code: 'not_single_video', retryable: false });
+    expect(failure.message).toMatch(/does not lead to a single video.*Share/);
+  });
+
+  it('a redirect loop ends after a few hops', async () => {
+    h.sim.redirect('https://v.douyin.com/loop/', 'https://v.douyin.com/loop/');
+    const failure = await h.failure('https://v.douyin.com/loop/');
+    expect(failure.error).toBeInstanceOf(PlatformError);
+    expect(failure.message).toMatch(/too many redirects/);
+    expect(h.sim.hits('https://v.douyin.com/loop/')).toBe(4);
+  });
+});
+
+describe('Douyin extractor: galleries never yield an item', () => {
+  let h: DouyinHarness;
+  beforeEach(async () => {
+    h = await startDouyinHarness();
+  });
+  afterEach(() => h.close());
+
+  const galleries: [string, DouyinPostSpec][] = [
+    ['short link → /share/note/', { sharePath: 'note' }],
+    ['short link → /share/slides/', { sharePath: 'slides' }],
+    ['video page with aweme_type 2', { editItem: variants.imagePost(2) }],
+    ['video page with aweme_type 68', { editItem: variants.imagePost(68) }],
+    ['video page with images[] only', { editItem: variants.imagesOnly }],
+    ['note page', { asNote: true }],
+    [
+      'share page 302 → note',
+      {
+        pageStatus: 302,
+        pageLocation: 'https://www.iesdouyin.com/share/note/7500000000000000001/',
+      },
+    ],
+  ];
+
+  it.each(galleries)('%s → gallery with no media, nothing downloaded', async (_name, spec) => {
+    const post = h.douyin.publish(spec);
+    const resolved = await h.resolve(post.shortUrl);
+    expect(resolved).toMatchObject({ kind: 'gallery', media: [], cover: null, duration: null });
+    expect(h.hosts().filter((host) => !/^(v\.douyin|www\.iesdouyin)\.com$/.test(host))).toEqual([]);
+  });
+});
