@@ -1,0 +1,85 @@
+/**
+ * Runs the pipeline over one (masked) source text: find the candidates, then the labels and
+ * decoys around them, drop the candidates that overlap a decoy, and score the rest.
+ */
+
+import { findCandidates } from './candidates.ts';
+import { findDecoySpans, overlapsAny } from './decoys.ts';
+import { FOOTER_MARKERS } from './keywords.ts';
+import { findLabels, type MailContext } from './labels.ts';
+import { scoreCandidate } from './scoring.ts';
+import type { Candidate, Label, SourceText, Span } from './types.ts';
+
+export interface ScoredValue {
+  value: string;
+  score: number;
+}
+
+export interface SourceAnalysis {
+  scored: ScoredValue[];
+  labels: Label[];
+}
+
+/** The footer starts at the first copyright or unsubscribe marker past the first 30 %. */
+function footerStart(text: string): number {
+  const from = Math.floor(text.length * 0.3);
+  const i = text.slice(from).search(FOOTER_MARKERS);
+  return i < 0 ? text.length : from + i;
+}
+
+/** How far around a candidate labels and decoys are looked for (characters). */
+const LABEL_WINDOW = { before: 420, after: 80 };
+const DECOY_WINDOW = { before: 80, after: 80 };
+
+/**
+ * The parts of the text worth scanning: around each candidate, widened to the previous space
+ * so that no word is cut, and merged where they overlap.
+ */
+function windowsAround(
+  text: string,
+  candidates: readonly Candidate[],
+  reach: { before: number; after: number },
+): Span[] {
+  const windows: Span[] = [];
+  for (const c of candidates) {
+    let start = Math.max(0, c.start - reach.before);
+    const floor = Math.max(0, start - 40);
+    while (start > floor && !/\s/.test(text[start - 1] ?? ' ')) start--;
+    const end = Math.min(text.length, c.end + reach.after);
+    const last = windows[windows.length - 1];
+    if (last && start <= last.end) last.end = Math.max(last.end, end);
+    else windows.push({ start, end });
+  }
+  return windows;
+}
+
+/** `text` is the masked text of `source`. */
+export function analyzeSource(
+  source: SourceText,
+  text: string,
+  mail: MailContext,
+  subjectAnnouncesCode: boolean,
+): SourceAnalysis {
+  const candidates = findCandidates(text);
+  const isSubject = source.kind === 'subject';
+  if (candidates.length === 0 && !isSubject) return { scored: [], labels: [] };
+  // The subject is short and its labels also tell whether the mail announces a code.
+  const labels = isSubject
+    ? findLabels(text, mail)
+    : findLabels(text, mail, windowsAround(text, candidates, LABEL_WINDOW));
+  const decoys = findDecoySpans(text, windowsAround(text, candidates, DECOY_WINDOW));
+  const ctx = {
+    text,
+    labels,
+    emphasis: source.emphasis,
+    footerStart: footerStart(text),
+    subjectAnnouncesCode: subjectAnnouncesCode && !isSubject,
+  };
+  const scored: ScoredValue[] = [];
+  for (const candidate of candidates) {
+    if (overlapsAny(candidate, decoys)) continue;
+    const score = scoreCandidate(candidate, ctx);
+    if (score !== null) scored.push({ value: candidate.value, score });
+  }
+  return { scored, labels };
+}

@@ -1,0 +1,138 @@
+/**
+ * Spans of text that look like codes but are something else. A candidate that overlaps one
+ * of these is discarded. (Numbers glued to other numbers, such as `12.05.2024` or `1,299.00`,
+ * are already refused by the candidate boundaries; identifier labels such as "Order" are
+ * handled by the scorer.)
+ */
+
+import type { Span } from './types.ts';
+
+const MONTHS_EN =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+const MONTHS_OTHER = [
+  // de
+  'januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember',
+  // fr
+  'janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre',
+  // es
+  'enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre',
+  // pt
+  'janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro',
+  // ru (genitive)
+  'января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря',
+].join('|');
+
+const B = String.raw`(?<![\p{L}\p{N}])`;
+const E = String.raw`(?![\p{L}\p{N}])`;
+
+const CURRENCY_WORDS =
+  'eur|euros?|usd|dollars?|gbp|chf|cny|rmb|jpy|krw|brl|rub|inr|cad|aud|mxn|ars|clp|cop|pln|sek|nok|dkk|reais|real|yuan|yen|won|руб(?:\\.|лей|ля|ль)?|р\\.';
+
+/** Each pattern marks a span that is never a code. */
+const DECOYS: readonly RegExp[] = [
+  // Dates with month names: May 12, 2024 · 12 May 2024 · 12. Mai 2024 · 12 de maio de 2024 · 12 мая 2024
+  new RegExp(String.raw`${B}(?:${MONTHS_EN})\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}${E}`, 'giu'),
+  new RegExp(
+    String.raw`${B}\d{1,2}(?:st|nd|rd|th|\.)?\s+(?:de\s+)?(?:${MONTHS_EN}|${MONTHS_OTHER})\.?,?\s+(?:de\s+)?\d{4}${E}`,
+    'giu',
+  ),
+  // Numeric dates not caught by the boundaries (spaces around separators): 2024 - 05 - 12
+  /\b\d{4}\s?[-/.]\s?\d{1,2}\s?[-/.]\s?\d{1,2}\b/g,
+  // CJK dates and years: 2024年5月12日, 2024년 5월, 2024 г.
+  /\d{2,4}\s?[年년]/g,
+  /\d{1,2}\s?[月월]\s?\d{1,2}\s?[日일]?/g,
+  new RegExp(String.raw`${B}(?:19|20)\d{2}\s?(?:г\.|года?|год)${E}`, 'giu'),
+  // Copyright years and ranges
+  /(?:©|\(c\)|copyright)\s*(?:\d{4}\s*[-–—~]\s*)?\d{4}/giu,
+  // Times: 14:02, 3:45 PM, 9 am, 14h30, 10 Uhr, 18時22分, 18点, 18시 22분
+  /\b\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?)(?![\p{L}])/giu,
+  new RegExp(String.raw`${B}\d{1,2}\s?[hH]\s?\d{2}${E}`, 'gu'),
+  new RegExp(String.raw`${B}\d{1,2}\s?Uhr${E}`, 'gu'),
+  /\d{1,2}\s?[時点點시]\s?(?:\d{1,2}\s?[分분])?/gu,
+  // Money: a currency sign or code next to the number
+  new RegExp(
+    String.raw`(?:[$€£¥₩₽₹¢₺]|R\$|US\$|HK\$|NT\$|A\$|C\$|S\$)\s?\d(?:[\d.,']|\s(?=\d{3}(?!\d)))*`,
+    'gu',
+  ),
+  new RegExp(String.raw`\d(?:[\d.,']|\s(?=\d{3}(?!\d)))*\s?(?:[€₽₩¥$£]|円|元|원|圓)`, 'gu'),
+  new RegExp(
+    String.raw`${B}\d(?:[\d.,']|\s(?=\d{3}(?!\d)))*\s?(?:${CURRENCY_WORDS})(?![\p{L}])`,
+    'giu',
+  ),
+  new RegExp(String.raw`${B}(?:${CURRENCY_WORDS})\s?\d(?:[\d.,']|\s(?=\d{3}(?!\d)))*`, 'giu'),
+  // Phone numbers: +cc…, (ddd) ddd-dddd, ddd-ddd-dddd, 0xx-xxxx-xxxx, 400/800 lines,
+  // 1588-xxxx (Korean service lines), French pairs
+  /\+\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){1,4}/g,
+  /\(\d{2,4}\)\s?\d{3,4}[\s.-]?\d{3,4}/g,
+  /\b\d{3}[.-]\d{3}[.-]\d{4}\b/g,
+  /\b0\d{1,4}[-\s]\d{2,4}[-\s]\d{3,4}\b/g,
+  /\b(?:400|800|0800|0120|0570)[- ]\d{2,4}[- ]?\d{3,4}\b/g,
+  /\b1[5-9]\d{2}-\d{4}\b/g,
+  /\b0\d(?:[\s.]\d{2}){4}\b/g,
+  // Postal codes: US state + ZIP(+4), AU state + code, 〒, CEP, UK, Singapore, code + city
+  /\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])\s+\d{5}(?:-\d{4})?\b/g,
+  /\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s+\d{4}\b/g,
+  /〒\s?\d{3}-?\d{4}/g,
+  /\bCEP:?\s?\d{5}-?\d{3}\b/g,
+  /\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/g,
+  /\bSingapore\s+\d{6}\b/gi,
+  new RegExp(
+    String.raw`${B}\d{4,5}[ \t]+\p{Lu}[\p{L}'’.-]+(?:[ -]\p{L}[\p{L}'’.-]*)?(?=[ \t]*(?:$|[,·|()•]))`,
+    'gmu',
+  ),
+  // Street numbers: 2474 Walnut Street · Hauptstraße 12 · Rua Augusta, 1500 · Av. Caseros 3039
+  new RegExp(
+    String.raw`${B}\d{1,6}[ \t]+(?:[NSEW]\.?[ \t]+)?(?:\p{Lu}[\p{L}.'-]*[ \t]+){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Dr|Drive|Ln|Lane|Way|Pkwy|Parkway|Ct|Court|Pl|Place|Sq|Square|Ter|Terrace|Hwy|Highway)${E}`,
+    'gu',
+  ),
+  new RegExp(
+    String.raw`(?:stra(?:ß|ss)e|str\.|weg|allee|platz|gasse|damm) +\d{1,5}(?:\s?[a-z])?${E}`,
+    'giu',
+  ),
+  new RegExp(
+    String.raw`${B}(?:rua|calle|avenida|av\.|alameda|travessa|rue|paseo|plaza|praça|quai|boulevard|impasse|ул\.|улица|проспект|пр-т)\s+[^\n\d]{1,40}?\d{1,5}${E}`,
+    'giu',
+  ),
+  // Registry and tax identifiers with their label
+  new RegExp(
+    String.raw`${B}(?:HRB|HRA|SIRET|SIREN|RCS(?:\s+\p{Lu}\p{L}+)?|CNPJ|CPF|NIF|CIF|NIE|ИНН|ОГРН|КПП|БИК|USt-?IdNr\.?|VAT(?:\s+(?:no|number))?|TVA|P\.?\s?IVA|ABN|EIN)[ :.№#]*[A-Z]{0,2}[\d ./-]{4,24}\d`,
+    'gu',
+  ),
+  /(?:사업자\s?등록\s?번호|통신판매업\s?신고(?:\s?번호)?)[\s:]*[\d-]{6,}/gu,
+  /ICP[备证備證][\s:]*\d{6,}/gu,
+  // Card tails: **** 4821, •••• 4417, xxxx1234
+  /(?:[*•●xX]{2,}|[*•●])[ -]?\d{4}\b/g,
+  // Durations and units: 10 minutes, 5 分钟, 30 GB, 600px, 15 %
+  new RegExp(
+    String.raw`${B}\d+(?:[.,]\d+)? ?(?:%|‰|px|dpi|gb|mb|kb|tb|gbps|mbps|mah|kwh|hz|khz|mhz|ghz|fps|mm|cm|km|kg|lbs?|oz|ml|ms|ft|mins?|minutes?|hours?|hrs?|seconds?|secs?|days?|weeks?|months?|years?|minuten?|stunden?|sekunden?|tagen?|std\.|min\.|heures?|jours?|secondes?|minutos?|horas?|d[íi]as?|segundos?|semanas?|meses|mes|минут[аы]?|мин\.?|час(?:а|ов)?|секунд[аы]?|дн(?:я|ей)|сут(?:ки|ок))${E}`,
+    'giu',
+  ),
+  /\d+\s?(?:分钟|分鐘|小时|小時|秒|天|日間|時間|分間|分以内|분|시간|초|일간|개월)/gu,
+  // Versions and products: v2.3, Version 17, Chrome 124, Windows 11, iPhone 15, Patch 7
+  new RegExp(
+    String.raw`${B}(?:v|ver\.?|version|versión|versão|версия|build|patch|release|windows|android|ios|ipados|macos|os\s?x|chrome|firefox|safari|edge|opera|iphone|ipad|galaxy|pixel|xbox|playstation|ps|node|python|java|ubuntu|debian|office) ?\d+(?:\.\d+)*${E}`,
+    'giu',
+  ),
+];
+
+/** Decoy spans in `text`, looking only inside `windows` (all of it when omitted). */
+export function findDecoySpans(
+  text: string,
+  windows: readonly Span[] = [{ start: 0, end: text.length }],
+): Span[] {
+  const spans: Span[] = [];
+  for (const w of windows) {
+    const part = w.start === 0 && w.end === text.length ? text : text.slice(w.start, w.end);
+    for (const re of DECOYS) {
+      for (const m of part.matchAll(re)) {
+        if (m[0].length > 0)
+          spans.push({ start: w.start + m.index, end: w.start + m.index + m[0].length });
+      }
+    }
+  }
+  return spans;
+}
+
+export function overlapsAny(span: Span, spans: readonly Span[]): boolean {
+  return spans.some((s) => s.start < span.end && span.start < s.end);
+}

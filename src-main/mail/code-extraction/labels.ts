@@ -1,0 +1,107 @@
+/**
+ * Finds the label phrases in one source text: code labels (positive) and identifier labels
+ * (negative). A code word that is part of an identifier phrase ("promo code", "código da
+ * reserva", クーポンコード) is dropped in favour of the identifier.
+ */
+
+import {
+  CODE_LABELS,
+  IDENTIFIER_LABELS,
+  MEETING_CUES,
+  RECEIPT_CUES,
+  TRAVEL_CUES,
+} from './keywords.ts';
+import type { LabelKind } from './keywords.ts';
+import type { Label, Span } from './types.ts';
+
+/** What the whole mail is about, where it changes what a label means. Read lazily. */
+export interface MailContext {
+  /** A booking or trip: "confirmation code" is a booking reference. */
+  readonly travel: boolean;
+  /** A meeting invitation: "passcode" is the meeting's password. */
+  readonly meeting: boolean;
+  /** A payment receipt: "authorization code" is the bank's approval number. */
+  readonly receipt: boolean;
+}
+
+export function mailContext(texts: readonly string[]): MailContext {
+  const all = texts.join('\n');
+  const memo = new Map<readonly RegExp[], boolean>();
+  // `search` ignores the global flag and `lastIndex`.
+  const has = (cues: readonly RegExp[]): boolean => {
+    let found = memo.get(cues);
+    if (found === undefined) {
+      found = cues.some((re) => all.search(re) >= 0);
+      memo.set(cues, found);
+    }
+    return found;
+  };
+  return {
+    get travel() {
+      return has(TRAVEL_CUES);
+    },
+    get meeting() {
+      return has(MEETING_CUES);
+    },
+    get receipt() {
+      return has(RECEIPT_CUES);
+    },
+  };
+}
+
+function demoted(kind: LabelKind, context: MailContext): boolean {
+  switch (kind) {
+    case 'confirmation':
+      return context.travel;
+    case 'passcode':
+      return context.meeting;
+    case 'payment':
+      return context.receipt;
+    case 'code':
+      return false;
+  }
+}
+
+/**
+ * Labels in `text`, looking only inside `windows` (all of it when omitted). Each pattern runs
+ * only when the window holds one of its anchors or its script; `gate: false` runs them all
+ * (a test checks that both give the same labels).
+ */
+export function findLabels(
+  text: string,
+  context: MailContext,
+  windows: readonly Span[] = [{ start: 0, end: text.length }],
+  gate = true,
+): Label[] {
+  const negatives: Label[] = [];
+  const positives: Label[] = [];
+  for (const w of windows) {
+    const part = w.start === 0 && w.end === text.length ? text : text.slice(w.start, w.end);
+    const lower = part.toLowerCase();
+    for (const { re, script } of IDENTIFIER_LABELS) {
+      if (gate && !script.test(part)) continue;
+      for (const m of part.matchAll(re)) negatives.push(makeLabel(m, w.start, 0, true));
+    }
+    for (const pattern of CODE_LABELS) {
+      if (gate && !pattern.anchors.some((a) => lower.includes(a))) continue;
+      for (const m of part.matchAll(pattern.re)) {
+        if (demoted(pattern.kind, context)) negatives.push(makeLabel(m, w.start, 0, true));
+        else positives.push(makeLabel(m, w.start, pattern.weight, false));
+      }
+    }
+  }
+  const kept = positives.filter((p) => !negatives.some((n) => n.start < p.end && p.start < n.end));
+  return [...kept, ...negatives].sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+function makeLabel(m: RegExpMatchArray, offset: number, weight: number, negative: boolean): Label {
+  const start = offset + (m.index ?? 0);
+  const phrase = m[0];
+  return {
+    start,
+    end: start + phrase.length,
+    weight,
+    negative,
+    shouting: phrase.length > 4 && /[A-Z]/.test(phrase) && phrase === phrase.toUpperCase(),
+  };
+}

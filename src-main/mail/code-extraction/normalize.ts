@@ -1,0 +1,36 @@
+/**
+ * Text normalisation shared by every source: NFKC (full-width digits and colons become ASCII),
+ * Arabic-Indic, Persian and Devanagari digits become ASCII, every exotic space becomes a plain
+ * space, zero-width characters and soft hyphens disappear, and line ends become `\n`.
+ */
+
+const ZERO_WIDTH = /[\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]|\u034F/g;
+const ODD_SPACES = /[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/g;
+const NON_ASCII_DIGITS = /[\u0660-\u0669\u06F0-\u06F9\u0966-\u096F]/g;
+/**
+ * CJK text uses the full-width comma as punctuation, never as a thousands separator; NFKC would
+ * turn `582036，5分钟` into `582036,5`, which reads as a decimal number.
+ */
+const FULLWIDTH_COMMA = /\uFF0C/g;
+const NON_ASCII = /[\u0080-\uFFFF]/;
+const LINE_ENDS = /\r\n?|[\u2028\u2029\u0085]/g;
+
+function toAsciiDigit(ch: string): string {
+  const cp = ch.codePointAt(0) ?? 0;
+  for (const zero of [0x0660, 0x06f0, 0x0966]) {
+    if (cp >= zero && cp <= zero + 9) return String(cp - zero);
+  }
+  return ch;
+}
+
+export function normalizeText(raw: string): string {
+  // Fast path: plain ASCII only needs its line ends unified.
+  if (!NON_ASCII.test(raw)) return raw.includes('\r') ? raw.replace(LINE_ENDS, '\n') : raw;
+  return raw
+    .replace(FULLWIDTH_COMMA, ', ')
+    .normalize('NFKC')
+    .replace(LINE_ENDS, '\n')
+    .replace(ZERO_WIDTH, '')
+    .replace(ODD_SPACES, ' ')
+    .replace(NON_ASCII_DIGITS, toAsciiDigit);
+}

@@ -1,0 +1,243 @@
+/**
+ * Scores one candidate against the labels around it. The score is the sum of:
+ * - the label link (the strongest signal): how close a code label is, before the candidate
+ *   on the same line ("Code: 482913"), on the line before it with the candidate alone on its
+ *   line (a code box), or right after it ("482913 is your code"), times the label's weight;
+ * - the shape prior (six digits beat four or eight, which beat alphanumerics);
+ * - emphasis in the HTML and standing alone on a line.
+ * It returns null for a candidate that must not be taken whatever its score: right after an
+ * identifier label ("Order 58213"), inside a promotion sentence, a year or date without a
+ * label right next to it, or a weak shape without a label right next to it.
+ */
+
+import { PROMO_CUES } from './keywords.ts';
+import {
+  endsLine,
+  endsSentence,
+  isStandalone,
+  lineBreaks,
+  lineEnd,
+  sentenceAround,
+  startsLine,
+  wordCost,
+} from './text-layout.ts';
+import type { Candidate, EmphasisSpan, Label } from './types.ts';
+
+/** A candidate needs at least this score to be returned. */
+export const ACCEPT_SCORE = 4;
+
+/** Farthest a label may sit before a candidate (characters). */
+const LABEL_REACH = 400;
+
+export interface ScoreContext {
+  text: string;
+  labels: readonly Label[];
+  emphasis: readonly EmphasisSpan[];
+  /** Offset where the footer starts (copyright, unsubscribe), or the text length. */
+  footerStart: number;
+  /** The subject announces a code, so an emphasised or lone number in the body may be it. */
+  subjectAnnouncesCode: boolean;
+}
+
+interface Link {
+  score: number;
+  direct: boolean;
+  label: Label | null;
+}
+
+const NO_LINK: Link = { score: 0, direct: false, label: null };
+
+export function scoreCandidate(c: Candidate, ctx: ScoreContext): number | null {
+  const { text } = ctx;
+  if (nextToIdentifier(c, ctx)) return null;
+  if (PROMO_CUES.test(sentenceAround(text, c))) return null;
+
+  const standalone = isStandalone(text, c);
+  const emphasis = emphasisOf(c, ctx.emphasis);
+  let link =
+    c.shape === 'web-otp' ? { score: 6, direct: true, label: null } : bestLink(c, ctx, standalone);
+  if (
+    link.score <= 0 &&
+    ctx.subjectAnnouncesCode &&
+    (standalone || emphasis === 2) &&
+    c.start < ctx.footerStart
+  ) {
+    link = { score: 3, direct: false, label: null };
+  }
+  if (link.score <= 0) return null;
+  if (c.needsDirectLabel && !link.direct) return null;
+  if (c.shape === 'letters' && !lettersAllowed(c, link, standalone, text)) return null;
+
+  let score = link.score + shapePrior(c);
+  if (standalone) score += 1;
+  if (emphasis === 2) score += 1.5;
+  else if (emphasis === 1) score += 0.5;
+  if (c.hashPrefixed && c.shape !== 'web-otp') score -= 3; // "#58213": orders, tickets
+  if (c.start >= ctx.footerStart) score -= 1.5;
+
+  if (looksLikeYear(c) || looksLikeCompactDate(c)) {
+    if (!link.direct) return null;
+    score -= 1.5;
+  }
+  return score;
+}
+
+/** The nearest label before the candidate (or right after it) is an identifier label. */
+function nextToIdentifier(c: Candidate, ctx: ScoreContext): boolean {
+  let before: Label | undefined;
+  let after: Label | undefined;
+  for (const l of ctx.labels) {
+    if (l.end <= c.start && (!before || l.end > before.end)) before = l;
+    if (l.start >= c.end && (!after || l.start < after.start)) after = l;
+  }
+  if (before?.negative) {
+    const gap = ctx.text.slice(before.end, c.start);
+    if (gap.length <= 30 && lineBreaks(gap) <= 1 && IDENTIFIER_GLUE.test(gap)) return true;
+  }
+  if (after?.negative) {
+    // "4471029 (Kundennummer)": only brackets and spaces between.
+    const gap = ctx.text.slice(c.end, after.start);
+    if (/^[ \t(（[]{0,3}$/.test(gap)) return true;
+  }
+  return false;
+}
+
+/**
+ * What may stand between an identifier label and its number: punctuation, "No.", "Nr.", "#",
+ * "ID", "number", or a copula ("Order number is 58213", 订单号为, 주문번호는). Anything else
+ * ("Ubisoft-Konto lautet 552910") means the label is about something else.
+ */
+const IDENTIFIER_GLUE =
+  /^[\s\p{P}\p{S}]*(?:(?:no|nr|n|nº|n°|num|number|nummer|num[ée]ro|n[úu]mero|номер|id|is|es|est|ist|é|to|de|do|da|del|du|为|為|是|は|が|는|은|이|가)\.?[\s\p{P}\p{S}]*)?$/iu;
+
+function bestLink(c: Candidate, ctx: ScoreContext, standalone: boolean): Link {
+  let best = NO_LINK;
+  for (const l of ctx.labels) {
+    if (l.negative) continue;
+    let link: Link | null = null;
+    if (l.end <= c.start && c.start - l.end <= LABEL_REACH) {
+      link = linkBefore(c, l, ctx, standalone);
+    } else if (l.start >= c.end && l.start - c.end <= 60) {
+      link = linkAfter(c, l, ctx.text);
+    }
+    if (link && (link.score > best.score || (link.score === best.score && link.direct))) {
+      best = link;
+    }
+  }
+  return best;
+}
+
+function linkBefore(c: Candidate, l: Label, ctx: ScoreContext, standalone: boolean): Link | null {
+  const { text } = ctx;
+  const gap = text.slice(l.end, c.start);
+  const breaks = lineBreaks(gap);
+  const numbersBetween = gap.match(/\d{3,}/g)?.length ?? 0;
+  let score: number;
+  let direct = false;
+  if (breaks === 0) {
+    const cost = wordCost(gap);
+    if (cost > 60) return null;
+    score = cost <= 4 ? 6 : Math.max(1, 6 - (cost - 4) / 8);
+    direct = cost <= 12;
+    if (endsSentence(gap)) {
+      score -= 1.5;
+      direct = false;
+    } else if (COPULA_END.test(gap)) {
+      // "The code you need to sign in from the new device is 731902": the sentence's subject
+      // is the label, however long the phrase in between.
+      score = Math.max(score, 4.5);
+    }
+  } else {
+    const atLineStart = startsLine(text, c);
+    if (breaks === 1) {
+      score = standalone ? 5 : atLineStart ? 4 : 1.5;
+      direct = standalone || atLineStart;
+    } else if (breaks === 2) {
+      score = standalone ? 3.5 : 0.5;
+    } else if (breaks <= 4) {
+      score = standalone ? 2 : 0;
+    } else {
+      return null;
+    }
+    // A long run of text after the label on its own line: the label is further away.
+    if (wordCost(text.slice(l.end, Math.min(lineEnd(text, l.end), l.end + 400))) > 100) score -= 1;
+  }
+  score -= 2 * numbersBetween;
+  return { score: score * l.weight, direct: direct && numbersBetween === 0, label: l };
+}
+
+/** The gap ends with "is", "lautet", "est", "es", "é", "—", ":" or 为/是/は (then the code). */
+const COPULA_END =
+  /(?:^|[\s\p{P}])(?:is|are|ist|lautet|lauten|est|es|é|será|будет|—|–|:|为|為|是|は|는|은)[\s:]*$/u;
+
+/**
+ * A label after the code counts only in the "482913 is your code" form: the gap starts with a
+ * copula, a dash or colon, or a particle (是, は, 을). "12000 строк кода" is not a code.
+ */
+function copulaFollows(gap: string): boolean {
+  const g = gap.trimStart();
+  return (
+    g === '' ||
+    /^[—–\-:([【「（]/.test(g) ||
+    /^(?:is|was|as|ist|war|est|es|é|será|будет|это)(?![\p{L}\p{N}])/iu.test(g) ||
+    /^(?:是|为|為|は|が|를|을|는|은|이|가)/u.test(g)
+  );
+}
+
+function linkAfter(c: Candidate, l: Label, text: string): Link | null {
+  const gap = text.slice(c.end, l.start);
+  if (/[\n\d]/.test(gap) || !copulaFollows(gap)) return null;
+  const cost = wordCost(gap);
+  if (cost > 30) return null;
+  const score = Math.max(1.5, 5 - cost / 12);
+  return { score: score * l.weight, direct: cost <= 12, label: l };
+}
+
+/** Capital words that can follow "code:" in a sentence ("Your code: BELOW"). */
+const NOT_A_CODE_WORD =
+  /^(?:BELOW|ABOVE|HERE|ATTACHED|ENCLOSED|EXPIRED|INVALID|REQUIRED|SENT|NONE)$/;
+
+/** Capital-letter words are codes only right after a real label, at the end of a line. */
+function lettersAllowed(c: Candidate, link: Link, standalone: boolean, text: string): boolean {
+  const l = link.label;
+  if (!l || l.weight < 1 || l.shouting || !link.direct || NOT_A_CODE_WORD.test(c.value)) {
+    return false;
+  }
+  return standalone || endsLine(text, c);
+}
+
+function shapePrior(c: Candidate): number {
+  const digits = c.value.replace(/[^0-9]/g, '').length;
+  switch (c.shape) {
+    case 'digits':
+    case 'grouped':
+    case 'spaced-digits':
+      return digits === 6 ? 1 : digits === 4 || digits === 8 ? 0.5 : 0.3;
+    case 'prefixed':
+      return 1;
+    case 'web-otp':
+      return 1;
+    case 'alnum':
+      return /[a-z]/.test(c.value) ? -0.5 : 0.3;
+    case 'letters':
+      return -1;
+  }
+}
+
+/** The emphasis of the candidate's first and last characters (codes split over spans). */
+function emphasisOf(c: Candidate, spans: readonly EmphasisSpan[]): 0 | 1 | 2 {
+  const first = spans.find((s) => s.start <= c.start && c.start < s.end);
+  const last = spans.find((s) => s.start < c.end && c.end <= s.end);
+  return first && last ? (Math.min(first.level, last.level) as 1 | 2) : 0;
+}
+
+function looksLikeYear(c: Candidate): boolean {
+  return c.shape === 'digits' && /^(?:19|20)\d{2}$/.test(c.value);
+}
+
+/** 8 digits that read as a date between 2000 and 2039 (20240512). */
+function looksLikeCompactDate(c: Candidate): boolean {
+  return (
+    c.shape === 'digits' && /^20[0-3]\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])$/.test(c.value)
+  );
+}

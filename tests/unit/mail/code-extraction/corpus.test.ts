@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { extractCode } from '../../../../src-main/mail/code-extraction/extract-code.ts';
+import { LANGUAGES, loadCorpus, type CorpusMail } from './corpus-loader.ts';
+
+const corpus = loadCorpus();
+const results = corpus.map((mail) => ({ mail, got: extractCode(mail) }));
+
+interface Tally {
+  mails: number;
+  /** Mails with a code, and those where it was found exactly. */
+  positives: number;
+  truePositives: number;
+  /** Mails where something was returned. */
+  predicted: number;
+  precision: number;
+  recall: number;
+}
+
+/** Precision: right codes / codes returned. Recall: right codes / mails that have one. */
+function tally(rows: readonly { mail: CorpusMail; got: string | null }[]): Tally {
+  const positives = rows.filter((r) => r.mail.expected !== null).length;
+  const predicted = rows.filter((r) => r.got !== null).length;
+  const truePositives = rows.filter((r) => r.got !== null && r.got === r.mail.expected).length;
+  return {
+    mails: rows.length,
+    positives,
+    truePositives,
+    predicted,
+    precision: predicted === 0 ? 1 : truePositives / predicted,
+    recall: positives === 0 ? 1 : truePositives / positives,
+  };
+}
+
+const describeMiss = (r: { mail: CorpusMail; got: string | null }): string =>
+  `${r.mail.id}: expected ${String(r.mail.expected)}, got ${String(r.got)} (${r.mail.note})`;
+
+/** Decoys that every code mail has anyway ("valid for 10 minutes") do not make a mail hard. */
+const hasRealDecoy = (m: CorpusMail): boolean => m.decoys.some((d) => d !== 'duration');
+
+/** Everything a reader could see, reduced to letters and digits, for the sanity check. */
+function flatContent(m: CorpusMail): string {
+  const html = (m.html ?? '').replace(/<[^>]*>/g, '');
+  return `${m.subject ?? ''} ${m.text ?? ''} ${html}`
+    .normalize('NFKC')
+    .replace(/[^A-Za-z0-9]/g, '');
+}
+
+/**
+ * The "first code-shaped token" extractor (the approach of parse-otp-message): a baseline the
+ * corpus must defeat, to show that its decoys are real.
+ */
+function naiveExtract(m: CorpusMail): string | null {
+  const html = (m.html ?? '').replace(/<[^>]*>/g, ' ');
+  const all = `${m.subject ?? ''}\n${m.text ?? ''}\n${html}`;
+  return /\b(?:[A-Z]{1,2}-)?\d{4,8}\b/.exec(all)?.[0] ?? null;
+}
+
+describe('the mail corpus', () => {
+  it('holds at least 150 mails with unique ids', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(corpus.map((m) => m.id)).size).toBe(corpus.length);
+  });
+
+  it('covers all nine languages with both code mails and null mails', () => {
+    for (const lang of LANGUAGES) {
+      const mails = corpus.filter((m) => m.lang === lang);
+      expect(mails.length, lang).toBeGreaterThanOrEqual(12);
+      expect(mails.filter((m) => m.expected !== null).length, lang).toBeGreaterThanOrEqual(6);
+      expect(mails.filter((m) => m.expected === null).length, lang).toBeGreaterThanOrEqual(5);
+    }
+  });
+
+  it('has decoys in at least 40 % of its mails', () => {
+    const share = corpus.filter(hasRealDecoy).length / corpus.length;
+    expect(share).toBeGreaterThanOrEqual(0.4);
+  });
+
+  it('includes link-only logins, receipts, newsletters and HTML-only mails', () => {
+    const count = (category: CorpusMail['category']): number =>
+      corpus.filter((m) => m.category === category).length;
+    expect(count('magic-link')).toBeGreaterThanOrEqual(10);
+    expect(count('receipt')).toBeGreaterThanOrEqual(20);
+    expect(count('newsletter')).toBeGreaterThanOrEqual(10);
+    expect(corpus.filter((m) => m.text === null && m.html !== null).length).toBeGreaterThanOrEqual(
+      25,
+    );
+    expect(corpus.every((m) => (m.category === 'otp') === (m.expected !== null))).toBe(true);
+  });
+
+  it('states expected codes that really occur in their mails', () => {
+    const absent = corpus.filter(
+      (m) => m.expected !== null && !flatContent(m).includes(m.expected.replace(/-/g, '')),
+    );
+    expect(absent.map((m) => m.id)).toEqual([]);
+  });
+});
+
+describe('extractCode over the corpus', () => {
+  it('reaches precision and recall of at least 0.95', () => {
+    const all = tally(results);
+    const hard = tally(results.filter((r) => hasRealDecoy(r.mail)));
+    const easy = tally(results.filter((r) => !hasRealDecoy(r.mail)));
+    const line = (name: string, t: Tally): string =>
+      `${name.padEnd(12)} mails ${String(t.mails).padStart(3)}  precision ${t.precision.toFixed(3)}  recall ${t.recall.toFixed(3)}  (${t.truePositives}/${t.positives} found, ${t.predicted} returned)`;
+    console.log(
+      [
+        'code extraction corpus',
+        line('all', all),
+        line('with decoys', hard),
+        line('clean', easy),
+        ...LANGUAGES.map((lang) => line(lang, tally(results.filter((r) => r.mail.lang === lang)))),
+        ...results.filter((r) => r.got !== r.mail.expected).map((r) => `  miss ${describeMiss(r)}`),
+      ].join('\n'),
+    );
+    expect(all.precision).toBeGreaterThanOrEqual(0.95);
+    expect(all.recall).toBeGreaterThanOrEqual(0.95);
+    expect(hard.precision).toBeGreaterThanOrEqual(0.95);
+    expect(hard.recall).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it.each(LANGUAGES)('works in %s (precision and recall of at least 0.9)', (lang) => {
+    const t = tally(results.filter((r) => r.mail.lang === lang));
+    expect(t.precision).toBeGreaterThanOrEqual(0.9);
+    expect(t.recall).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('returns null for every receipt, newsletter, link-only login and notice', () => {
+    const falsePositives = results.filter((r) => r.mail.expected === null && r.got !== null);
+    expect(falsePositives.map(describeMiss)).toEqual([]);
+  });
+
+  it('beats a naive first-code-shaped-token extractor by a wide margin on mails with decoys', () => {
+    const hard = corpus.filter(hasRealDecoy);
+    const naiveRight = hard.filter((m) => naiveExtract(m) === m.expected).length / hard.length;
+    const ours = results.filter((r) => hasRealDecoy(r.mail));
+    const oursRight = ours.filter((r) => r.got === r.mail.expected).length / ours.length;
+    console.log(
+      `mails with decoys answered right: naive ${naiveRight.toFixed(3)}, extractCode ${oursRight.toFixed(3)}`,
+    );
+    expect(naiveRight).toBeLessThan(0.6);
+    expect(oursRight).toBeGreaterThanOrEqual(0.95);
+  });
+});
