@@ -2,6 +2,9 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { benchDownloadPipeline } from './download-pipeline.ts';
 import { benchIdleRss } from './idle-rss.ts';
+import { benchMailIngest } from './mail-ingest.ts';
+import { benchMailListLatency } from './mail-list-latency.ts';
+import { benchMailPushLatency } from './mail-push-latency.ts';
 import { benchPolling } from './polling.ts';
 import { printResult, printTable, type BenchResult } from './lib/result.ts';
 import { exitNow } from './lib/standalone.ts';
@@ -12,6 +15,9 @@ const BENCHES: [string, () => Promise<BenchResult[]>][] = [
   ['serving', benchServing],
   ['polling', benchPolling],
   ['idle-rss', benchIdleRss],
+  ['mail-ingest', benchMailIngest],
+  ['mail-push-latency', benchMailPushLatency],
+  ['mail-list-latency', benchMailListLatency],
 ];
 
 /** `npm run bench`: every bench in sequence, then one summary table. */

@@ -4,7 +4,12 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { start: 'src-main/start.ts', cli: 'src-main/cli.ts' },
+  // parse-worker: the mail parse pool's worker thread (src-main/mail/parse-pool.ts loads it).
+  entryPoints: {
+    start: 'src-main/start.ts',
+    cli: 'src-main/cli.ts',
+    'parse-worker': 'src-main/mail/parse-worker.ts',
+  },
   outdir: 'dist/main',
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -1,11 +1,13 @@
 import { ConfigError, StartupError } from './app/config.ts';
 import type { CliCommand } from './cli/command.ts';
 import { probeCommand } from './cli/probe-command.ts';
+import { keysCommand } from './cli/keys-command.ts';
 import { serveCommand } from './cli/serve-command.ts';
 
 /** Every command of the headless command line, by name. */
 const COMMANDS: Record<string, CliCommand> = {
   serve: serveCommand,
+  keys: keysCommand,
   probe: probeCommand,
 };
 

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { SMTPServer } from 'smtp-server';
 import type { Dispatcher } from 'undici';
@@ -7,7 +6,7 @@ import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { createHttpServer } from '../http/create-server.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../http/rate-limit.ts';
-import { createSmtpServer } from '../mail/smtp-ingest.ts';
+import type { MailServices } from '../mail/mail-services.ts';
 import { MediaStore } from '../video/media-store.ts';
 import { createDispatcher } from '../video/outbound/dispatcher.ts';
 import type { Resolver } from '../video/outbound/address-guard.ts';
@@ -18,7 +17,9 @@ import { TaskScheduler, type SchedulerLimits } from '../video/scheduler.ts';
 import { TaskRunner } from '../video/task-runner.ts';
 import { TaskStore } from '../video/task-store.ts';
 import { VideoService } from '../video/video-service.ts';
+import { webUiDir } from './app-paths.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { composeMail, type MailConfig, type MailOverrides } from './compose-mail.ts';
 import { StartupError, type AppConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 
@@ -35,8 +36,12 @@ export interface AppOverrides {
   /** Tries per media mirror and first back-off of the download retries. */
   retry?: { attempts: number; baseDelayMs: number };
   rateLimits?: Partial<RateLimits>;
+  mail?: MailOverrides;
   quiet?: boolean;
 }
+
+/** What startApp needs: the config, with the mail-only settings optional. */
+export type StartConfig = Omit<AppConfig, keyof MailConfig> & MailConfig;
 
 export interface RunningApp {
   httpUrl: string;
@@ -44,6 +49,9 @@ export interface RunningApp {
   smtpPort: number;
   video: VideoService;
   scheduler: TaskScheduler;
+  mail: MailServices;
+  /** Set on a first run (no API key existed): print it once. */
+  initialApiKey: string | null;
   stop(): Promise<void>;
 }
 
@@ -55,11 +63,9 @@ export const DEFAULT_SCHEDULER_LIMITS: SchedulerLimits = {
   sweepIntervalMs: VIDEO_LIMITS.sweepIntervalMs,
 };
 
-const WEB_UI_DIR = fileURLToPath(new URL('../../src-renderer/', import.meta.url));
-
 /** The composition root: opens storage, builds every service, starts HTTP and SMTP. */
 export async function startApp(
-  config: AppConfig,
+  config: StartConfig,
   overrides: AppOverrides = {},
 ): Promise<RunningApp> {
   const logger = createLogger('app', overrides.quiet);
@@ -85,13 +91,20 @@ export async function startApp(
   });
   scheduler.start();
   const video = new VideoService({ scheduler, media, clock, freeBytes: overrides.freeBytes });
+  const mailParts = composeMail(db, clock, config, {
+    ...overrides.mail,
+    quiet: overrides.quiet,
+  });
+  const { mail, smtp } = mailParts;
   const http = await createHttpServer({
     video,
+    mail,
+    clock,
+    stream: mailParts.stream,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...overrides.rateLimits },
     logger: createLogger('http', overrides.quiet),
-    webUiDir: WEB_UI_DIR,
+    webUiDir: webUiDir(),
   });
-  const smtp = createSmtpServer(() => false);
   try {
     await listenOrExplain('HTTP', '--port', config.port, () =>
       http.listen({ host: config.host, port: config.port }),
@@ -100,6 +113,7 @@ export async function startApp(
   } catch (err) {
     scheduler.stop();
     await http.close();
+    await mailParts.close();
     db.close();
     throw err;
   }
@@ -107,6 +121,7 @@ export async function startApp(
   smtp.on('error', (err) => smtpLogger.error('server error', err));
   const httpPort = (http.server.address() as AddressInfo).port;
   const smtpPort = (smtp.server.address() as AddressInfo).port;
+  mail.retention.start();
   let stopped = false;
   return {
     httpUrl: `http://${hostForUrl(config.host)}:${httpPort}`,
@@ -114,14 +129,18 @@ export async function startApp(
     smtpPort,
     video,
     scheduler,
+    mail,
+    initialApiKey: mailParts.initialApiKey,
     async stop() {
       if (stopped) return;
       stopped = true;
       scheduler.stop();
+      await mail.retention.stop();
       await Promise.allSettled([
         http.close(),
         new Promise<void>((resolve) => smtp.close(() => resolve())),
       ]);
+      await mailParts.close();
       if (!overrides.dispatcher) await dispatcher.close().catch(() => undefined);
       db.close();
       logger.info('stopped');
@@ -129,7 +148,7 @@ export async function startApp(
   };
 }
 
-function listenSmtp(smtp: SMTPServer, config: AppConfig): Promise<void> {
+function listenSmtp(smtp: SMTPServer, config: StartConfig): Promise<void> {
   return new Promise((resolve, reject) => {
     smtp.once('error', reject);
     smtp.listen(config.smtpPort, config.host, () => {

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { normalizeDomain } from '../mail/address.ts';
 
 /** Digits only: an empty or blank value is a mistake, not "any free port". */
 const PortSchema = z
@@ -19,10 +20,35 @@ export const AppConfigSchema = z.object({
     .string()
     .min(1)
     .transform((dir) => path.resolve(dir)),
-  domains: z.array(z.string().min(1)),
+  /** Mail domains (--domain / EPHEMERA_DOMAINS), lower-cased; empty = the stored pool. */
+  domains: z.array(
+    z.string().transform((raw, ctx) => {
+      const domain = normalizeDomain(raw);
+      if (domain === null) {
+        ctx.addIssue({ code: 'custom', message: `"${raw}" is not a valid mail domain` });
+        return z.NEVER;
+      }
+      return domain;
+    }),
+  ),
   headless: z.boolean(),
   proxy: z.string().url().nullable(),
+  /** PEM files for SMTP STARTTLS; both or neither. */
+  smtpTlsKey: z.string().min(1).nullable().default(null),
+  smtpTlsCert: z.string().min(1).nullable().default(null),
+  /** Hours mail is kept after its mailbox expired (DESIGN.md §3: 24). */
+  mailRetentionHours: z
+    .union([z.number(), z.string().regex(/^\d+(\.\d+)?$/, 'must be a number of hours')])
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(0)
+        .max(24 * 365),
+    )
+    .default(24),
 });
+export type AppConfigInput = z.input<typeof AppConfigSchema>;
 export type AppConfig = z.output<typeof AppConfigSchema>;
 
 export const DEFAULT_HOST = '127.0.0.1';
@@ -52,7 +78,8 @@ export class StartupError extends Error {
 }
 
 /**
- * Reads `--host --port --smtp-port --data-dir --domain… --proxy --headless`, falling back to
+ * Reads `--host --port --smtp-port --data-dir --domain… --proxy --headless`, and the mail
+ * options `--smtp-tls-key --smtp-tls-cert --mail-retention-hours`, falling back to
  * EPHEMERA_* variables and then to defaults (DESIGN.md §1).
  */
 export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -68,6 +95,9 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
         domain: { type: 'string', multiple: true },
         proxy: { type: 'string' },
         headless: { type: 'boolean' },
+        'smtp-tls-key': { type: 'string' },
+        'smtp-tls-cert': { type: 'string' },
+        'mail-retention-hours': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -86,10 +116,17 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
     domains: values.domain ?? envDomains ?? [],
     headless: values.headless ?? false,
     proxy: values.proxy ?? (env.EPHEMERA_PROXY || null),
+    smtpTlsKey: values['smtp-tls-key'] ?? (env.EPHEMERA_SMTP_TLS_KEY || null),
+    smtpTlsCert: values['smtp-tls-cert'] ?? (env.EPHEMERA_SMTP_TLS_CERT || null),
+    mailRetentionHours:
+      values['mail-retention-hours'] ?? (env.EPHEMERA_MAIL_RETENTION_HOURS || undefined),
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ConfigError(`Invalid ${issue?.path.join('.') ?? 'option'}: ${issue?.message ?? ''}`);
+  }
+  if ((parsed.data.smtpTlsKey === null) !== (parsed.data.smtpTlsCert === null)) {
+    throw new ConfigError('--smtp-tls-key and --smtp-tls-cert go together: give both or neither.');
   }
   return parsed.data;
 }

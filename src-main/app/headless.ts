@@ -2,13 +2,11 @@ import { startApp } from './compose.ts';
 import type { AppConfig } from './config.ts';
 
 /**
- * Runs the services without a window: prints the two "listening" lines scripts wait for, and
- * stops cleanly on SIGINT/SIGTERM.
+ * Runs the services without a window: prints the two "listening" lines scripts wait for (and,
+ * on a first run, the new API key), and stops cleanly on SIGINT/SIGTERM.
  */
 export async function runHeadless(config: AppConfig): Promise<void> {
   const app = await startApp(config);
-  process.stdout.write(`HTTP listening on ${app.httpUrl}\n`);
-  process.stdout.write(`SMTP listening on ${app.smtpHost}:${app.smtpPort}\n`);
   const shutdown = (reason: string): void => {
     process.stderr.write(`${reason}, stopping\n`);
     app.stop().then(
@@ -22,6 +20,12 @@ export async function runHeadless(config: AppConfig): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT received'));
   process.once('SIGTERM', () => shutdown('SIGTERM received'));
   if (process.env.npm_lifecycle_event) stopWithLauncher(() => shutdown('npm exited'));
+  // Printed only once the handlers are in place: a script may send SIGTERM as soon as it reads
+  // these lines, and must get a clean stop, not the default kill.
+  process.stdout.write(`HTTP listening on ${app.httpUrl}\n`);
+  process.stdout.write(`SMTP listening on ${app.smtpHost}:${app.smtpPort}\n`);
+  // After the two lines scripts wait for, so they stay exactly one each and come first.
+  if (app.initialApiKey) process.stdout.write(`API key (shown once): ${app.initialApiKey}\n`);
 }
 
 /**

@@ -1,15 +1,23 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { Clock } from '../app/clock.ts';
 import type { Logger } from '../app/logger.ts';
+import type { MailServices } from '../mail/mail-services.ts';
 import type { VideoService } from '../video/video-service.ts';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './body-parsers.ts';
 import { registerErrorHandler } from './error-handler.ts';
+import { registerMailRoutes } from './mail-routes.ts';
+import type { StreamOptions } from './mail-stream.ts';
 import { registerMediaRoutes } from './media-routes.ts';
 import { registerRateLimit, type RateLimits } from './rate-limit.ts';
 import { registerVideoRoutes } from './video-routes.ts';
 import { registerWebUi } from './web-ui.ts';
+import { registerWsRoutes } from './ws-routes.ts';
 
 export interface HttpServerDeps {
   video: VideoService;
+  mail: MailServices;
+  clock: Clock;
+  stream: StreamOptions;
   rateLimits: RateLimits;
   logger: Logger;
   /** Folder holding the web UI's index.html. */
@@ -23,6 +31,8 @@ export async function createHttpServer(deps: HttpServerDeps): Promise<FastifyIns
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
     forceCloseConnections: true,
+    // Path parameters carry mail addresses too, which may be 254 characters long (RFC 5321).
+    routerOptions: { maxParamLength: 320 },
     // Router-level failures (bad % escapes, over-long ids) still answer in the {detail} shape.
     frameworkErrors: (error, _request, reply) => {
       void (reply as FastifyReply).code(error.statusCode ?? 400).send({ detail: error.message });
@@ -33,6 +43,8 @@ export async function createHttpServer(deps: HttpServerDeps): Promise<FastifyIns
   await registerRateLimit(app, deps.rateLimits);
   registerVideoRoutes(app, deps.video, deps.rateLimits);
   registerMediaRoutes(app, deps.video);
+  await registerMailRoutes(app, deps.mail);
+  await registerWsRoutes(app, deps.mail, deps.clock, deps.stream);
   registerWebUi(app, deps.webUiDir);
   return app;
 }

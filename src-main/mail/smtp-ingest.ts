@@ -1,30 +1,88 @@
-import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server';
+import {
+  SMTPServer,
+  type SMTPServerAddress,
+  type SMTPServerDataStream,
+  type SMTPServerSession,
+} from 'smtp-server';
+import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
+import type { Logger } from '../app/logger.ts';
+import type { Envelope } from './mail-delivery.ts';
 
-/** Decides whether a recipient may receive mail. Mailbox leases plug in here. */
-export type RecipientCheck = (address: string) => boolean;
+export const MAX_MESSAGE_BYTES = MAIL_LIMITS.maxMessageBytes;
 
-export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+export interface SmtpIngestDeps {
+  /** May mail for this lower-case address be accepted now (an unexpired lease)? */
+  isReceiving(email: string): boolean;
+  /** Commits the message; the 250 is sent only after this resolves. */
+  deliver(envelope: Envelope, raw: Buffer): Promise<unknown>;
+  logger: Logger;
+  /** PEM key and certificate: STARTTLS is offered only when both are given. */
+  tls?: { key: Buffer; cert: Buffer } | null;
+  /** Open connections at once; more are refused with 421. */
+  maxClients?: number;
+}
+
+/** An error smtp-server turns into a reply with this code (its convention). */
+function smtpError(responseCode: number, message: string): Error {
+  return Object.assign(new Error(message), { responseCode });
+}
 
 /**
- * The embedded SMTP server. It accepts mail only for addresses `acceptRecipient` allows and is
- * never a relay: every other recipient gets 550 5.1.1.
+ * The embedded SMTP server. RCPT is accepted only for unexpired leased addresses (550 5.1.1
+ * otherwise, so it is never a relay), messages over 10 MiB get 552, and the 250 after DATA is
+ * sent only once every recipient's copy is committed.
  */
-export function createSmtpServer(acceptRecipient: RecipientCheck): SMTPServer {
+export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
   return new SMTPServer({
     name: 'ephemera',
     banner: 'Ephemera temporary mail',
     authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
+    disabledCommands: deps.tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
+    ...(deps.tls ? { key: deps.tls.key, cert: deps.tls.cert } : {}),
     size: MAX_MESSAGE_BYTES,
+    rejectOversized: true,
+    maxRecipients: MAIL_LIMITS.maxRecipients,
+    maxClients: deps.maxClients ?? 500,
     logger: false,
     onRcptTo(address: SMTPServerAddress, _session: SMTPServerSession, callback) {
-      if (acceptRecipient(address.address.toLowerCase())) return callback();
-      const err = Object.assign(new Error('5.1.1 No such mailbox here'), { responseCode: 550 });
-      return callback(err);
+      try {
+        if (deps.isReceiving(address.address.toLowerCase())) return callback();
+      } catch (err) {
+        deps.logger.error('recipient check failed', err);
+        return callback(smtpError(451, '4.3.0 Temporary failure, try again later'));
+      }
+      return callback(smtpError(550, '5.1.1 No such mailbox here'));
     },
-    onData(stream, _session, callback) {
-      stream.resume();
-      stream.on('end', () => callback());
+    onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback) {
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      stream.on('data', (chunk: Buffer) => {
+        // Past the limit the rest is only counted (and refused), never held in memory.
+        bytes += chunk.length;
+        if (bytes <= MAX_MESSAGE_BYTES) chunks.push(chunk);
+      });
+      stream.once('end', () => {
+        if (stream.sizeExceeded) {
+          return callback(smtpError(552, '5.3.4 Message exceeds the 10 MiB size limit'));
+        }
+        const envelope = envelopeOf(session);
+        deps.deliver(envelope, Buffer.concat(chunks, bytes)).then(
+          () => callback(null, 'OK: message stored'),
+          (err: unknown) => {
+            deps.logger.error('storing a message failed', err);
+            callback(smtpError(451, '4.3.0 Could not store the message, try again later'));
+          },
+        );
+      });
     },
   });
+}
+
+function envelopeOf(session: SMTPServerSession): Envelope {
+  const mailFrom = session.envelope.mailFrom;
+  const recipients = new Set(session.envelope.rcptTo.map((r) => r.address.toLowerCase()));
+  return {
+    from: mailFrom && mailFrom.address ? mailFrom.address : null,
+    recipients: [...recipients],
+  };
 }

@@ -13,6 +13,14 @@ export const ERROR_STATUS = {
   DISK_FULL: 507,
   NOT_FOUND: 404,
   INTERNAL: 500,
+  /** Mail endpoints answer bad input with 400 and a sentence (seed 001 §7), not 422. */
+  MAIL_BAD_REQUEST: 400,
+  MAIL_ADDRESS_INVALID: 400,
+  MAIL_DOMAIN_UNSUPPORTED: 400,
+  MAIL_EXTENSION_LIMIT: 400,
+  MAIL_AUTH_FAILED: 401,
+  MAILBOX_NOT_FOUND: 404,
+  MAIL_NO_DOMAIN: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

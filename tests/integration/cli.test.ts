@@ -3,6 +3,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Lease, Mail } from '../../src-shared/mail/schemas.ts';
+import { sendMail } from '../helpers/smtp-client.ts';
 import { spawnApp, type SpawnedApp } from '../helpers/spawn-app.ts';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir.ts';
 
@@ -58,6 +60,35 @@ describe('command line', () => {
     let refused = false;
     for (let i = 0; i < 40 && !refused; i++) {
       refused = await fetch(`${url}/api/capacity`).then(
+        () => false,
+        () => true,
+      );
+      if (!refused) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(refused).toBe(true);
+  });
+
+  it('the npm start bundle takes mail end to end (its parse worker is bundled too)', async () => {
+    dataDir = makeTempDir();
+    app = await spawnApp(
+      ['start', '--', '--headless', '--port', '0', '--smtp-port', '0', '--data-dir', dataDir],
+      { command: 'npm', ready: /^API key \(shown once\): /, timeoutMs: 30_000 },
+    );
+    const { url, smtpPort } = listening(app.stdout);
+    const key = (app.stdout.at(-1) ?? '').replace('API key (shown once): ', '');
+    const headers = { 'x-api-key': key };
+    const lease = (await (await fetch(`${url}/api/generate`, { headers })).json()) as Lease;
+    await sendMail(smtpPort, { to: lease.email, subject: 'Sign in', text: 'Your code is 482913.' });
+    const mails = (await (
+      await fetch(`${url}/api/emails/${lease.email}`, { headers })
+    ).json()) as Mail[];
+    expect(mails).toMatchObject([{ subject: 'Sign in', code: '482913' }]);
+    app.child.kill('SIGTERM');
+    await app.exited;
+    // The server notices npm is gone and stops; wait for its port to close before cleaning up.
+    let refused = false;
+    for (let i = 0; i < 40 && !refused; i++) {
+      refused = await fetch(`${url}/api/health`).then(
         () => false,
         () => true,
       );

@@ -1,4 +1,5 @@
 import { videoTasks } from './001-video-tasks.ts';
+import { mail } from './002-mail.ts';
 
 /** One schema step. Steps are append-only: never edit a released one, add the next. */
 export interface Migration {
@@ -8,4 +9,4 @@ export interface Migration {
 }
 
 /** Every migration in order; `user_version` records how many have run. */
-export const MIGRATIONS: readonly Migration[] = [videoTasks];
+export const MIGRATIONS: readonly Migration[] = [videoTasks, mail];

@@ -32,6 +32,9 @@ describe('loadConfig: defaults', () => {
       domains: [],
       headless: false,
       proxy: null,
+      smtpTlsKey: null,
+      smtpTlsCert: null,
+      mailRetentionHours: 24,
     });
     expect(DEFAULT_HOST).toBe('127.0.0.1');
     expect(DEFAULT_PORT).toBe(8787);
@@ -60,6 +63,9 @@ describe('loadConfig: environment', () => {
         EPHEMERA_DATA_DIR: ENV_DATA,
         EPHEMERA_DOMAINS: 'a.example.org,b.example.org',
         EPHEMERA_PROXY: 'http://127.0.0.1:7890',
+        EPHEMERA_SMTP_TLS_KEY: '/k.pem',
+        EPHEMERA_SMTP_TLS_CERT: '/c.pem',
+        EPHEMERA_MAIL_RETENTION_HOURS: '48',
       }),
     ).toEqual({
       host: '0.0.0.0',
@@ -69,6 +75,9 @@ describe('loadConfig: environment', () => {
       domains: ['a.example.org', 'b.example.org'],
       headless: false,
       proxy: 'http://127.0.0.1:7890',
+      smtpTlsKey: '/k.pem',
+      smtpTlsCert: '/c.pem',
+      mailRetentionHours: 48,
     });
   });
 
@@ -103,6 +112,12 @@ describe('loadConfig: flags', () => {
           'one.example.org',
           '--proxy',
           'http://127.0.0.1:7890',
+          '--smtp-tls-key',
+          'k.pem',
+          '--smtp-tls-cert',
+          'c.pem',
+          '--mail-retention-hours',
+          '2',
         ],
         {},
       ),
@@ -114,6 +129,9 @@ describe('loadConfig: flags', () => {
       domains: ['one.example.org'],
       headless: true,
       proxy: 'http://127.0.0.1:7890',
+      smtpTlsKey: 'k.pem',
+      smtpTlsCert: 'c.pem',
+      mailRetentionHours: 2,
     });
   });
 
@@ -276,5 +294,33 @@ describe('loadConfig: errors', () => {
   // never fires and an empty --data-dir silently puts the data in the current directory.
   it('refuses an empty --data-dir instead of using the working directory', () => {
     configError(() => loadConfig(['--data-dir='], {}));
+  });
+});
+
+describe('loadConfig: mail options', () => {
+  it('lower-cases domains and refuses one that is not a host name', () => {
+    expect(loadConfig(['--domain', 'Mail.Example.ORG.'], {}).domains).toEqual(['mail.example.org']);
+    configError(() => loadConfig(['--domain', 'not a domain'], {}));
+    configError(() => loadConfig([], { EPHEMERA_DOMAINS: 'ok.org,bad_domain!' }));
+  });
+
+  it('takes the STARTTLS key and certificate together, from flags or environment', () => {
+    expect(loadConfig(['--smtp-tls-key', 'k.pem', '--smtp-tls-cert', 'c.pem'], {})).toMatchObject({
+      smtpTlsKey: 'k.pem',
+      smtpTlsCert: 'c.pem',
+    });
+    expect(
+      loadConfig([], { EPHEMERA_SMTP_TLS_KEY: 'k', EPHEMERA_SMTP_TLS_CERT: 'c' }),
+    ).toMatchObject({ smtpTlsKey: 'k', smtpTlsCert: 'c' });
+    configError(() => loadConfig(['--smtp-tls-key', 'k.pem'], {}));
+    configError(() => loadConfig([], { EPHEMERA_SMTP_TLS_CERT: 'c.pem' }));
+  });
+
+  it('reads the mail retention in hours, 0 to a year', () => {
+    expect(loadConfig(['--mail-retention-hours', '1.5'], {}).mailRetentionHours).toBe(1.5);
+    expect(loadConfig([], { EPHEMERA_MAIL_RETENTION_HOURS: '0' }).mailRetentionHours).toBe(0);
+    configError(() => loadConfig(['--mail-retention-hours', '-1'], {}));
+    configError(() => loadConfig(['--mail-retention-hours', 'soon'], {}));
+    configError(() => loadConfig(['--mail-retention-hours', '9000'], {}));
   });
 });

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import type { SMTPServer } from 'smtp-server';
+import type { Db } from '../db/open-database.ts';
+import type { StreamOptions } from '../http/mail-stream.ts';
+import { DEFAULT_STREAM_OPTIONS } from '../http/ws-routes.ts';
+import type { LeasePolicy } from '../mail/lease-service.ts';
+import { analyzeInProcess, type CodeExtractor } from '../mail/analyze-message.ts';
+import { ParsePool } from '../mail/parse-pool.ts';
+import { createMailServices, type MailServices } from '../mail/mail-services.ts';
+import type { RetentionPolicy } from '../mail/retention.ts';
+import { createSmtpServer } from '../mail/smtp-ingest.ts';
+import type { Clock } from './clock.ts';
+import { StartupError } from './config.ts';
+import { createLogger } from './logger.ts';
+
+/** Replaceable parts of the mail service, for tests and benchmarks. */
+export interface MailOverrides {
+  lease?: Partial<LeasePolicy>;
+  retention?: Partial<RetentionPolicy>;
+  stream?: Partial<StreamOptions>;
+  /** Parse and extract in the main thread with this extractor instead of the worker pool. */
+  extractCode?: CodeExtractor;
+  /** Parse worker threads (default: ParsePool's, from the CPU count). */
+  parseWorkers?: number;
+}
+
+export interface MailConfig {
+  domains: readonly string[];
+  smtpTlsKey?: string | null;
+  smtpTlsCert?: string | null;
+  mailRetentionHours?: number;
+}
+
+export interface MailParts {
+  mail: MailServices;
+  smtp: SMTPServer;
+  stream: StreamOptions;
+  /** The key made because none existed (a first run); shown once, then only its hash is kept. */
+  initialApiKey: string | null;
+  /** Stops the parse workers (after SMTP has closed). */
+  close(): Promise<void>;
+}
+
+/** Builds the mail service and its SMTP server (not listening yet). */
+export function composeMail(
+  db: Db,
+  clock: Clock,
+  config: MailConfig,
+  overrides: MailOverrides & { quiet?: boolean },
+): MailParts {
+  const logger = (tag: string) => createLogger(tag, overrides.quiet);
+  const retentionMs =
+    config.mailRetentionHours === undefined ? undefined : config.mailRetentionHours * 3_600_000;
+  const pool = overrides.extractCode
+    ? null
+    : new ParsePool(logger('parse'), overrides.parseWorkers);
+  const mail = createMailServices(
+    db,
+    clock,
+    {
+      domains: config.domains,
+      analyze: pool
+        ? (raw, from) => pool.analyze(raw, from)
+        : analyzeInProcess(overrides.extractCode ?? (() => null)),
+      lease: overrides.lease,
+      retention: { ...(retentionMs === undefined ? {} : { retentionMs }), ...overrides.retention },
+    },
+    logger,
+  );
+  const initialApiKey = mail.keys.count() === 0 ? mail.keys.create('first run').key : null;
+  const smtp = createSmtpServer({
+    isReceiving: (email) => mail.leases.isReceiving(email),
+    deliver: (envelope, raw) => mail.delivery.deliver(envelope, raw),
+    logger: logger('smtp'),
+    tls: readTls(config),
+  });
+  return {
+    mail,
+    smtp,
+    stream: { ...DEFAULT_STREAM_OPTIONS, ...overrides.stream },
+    initialApiKey,
+    close: async () => pool?.close(),
+  };
+}
+
+function readTls(config: MailConfig): { key: Buffer; cert: Buffer } | null {
+  if (!config.smtpTlsKey || !config.smtpTlsCert) return null;
+  try {
+    return { key: fs.readFileSync(config.smtpTlsKey), cert: fs.readFileSync(config.smtpTlsCert) };
+  } catch (err) {
+    throw new StartupError(
+      `Cannot read the SMTP TLS key or certificate: ${(err as Error).message}`,
+    );
+  }
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
+import { AppError } from '../app/app-error.ts';
+import { checkInteger, checkReadQuery, type ReadQuery } from '../mail/read-query.ts';
+import { BODY_LIMIT_BYTES } from './body-parsers.ts';
+
+type Query = Record<string, string | string[] | undefined>;
+
+/** A query parameter as an integer; absent stays undefined, anything non-integer is a 400. */
+function integerParam(query: Query, name: string): number | undefined {
+  const raw = query[name];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !/^[+-]?\d{1,16}$/.test(raw.trim())) {
+    throw new AppError('MAIL_BAD_REQUEST', `${name} must be an integer.`);
+  }
+  return Number(raw);
+}
+
+/** `?after_id=&limit=` of GET /api/emails/{email}. */
+export function parseReadQuery(query: Query): ReadQuery {
+  return checkReadQuery(integerParam(query, 'after_id'), integerParam(query, 'limit'));
+}
+
+/** `?wait=S` (0–30 s, fractions allowed) → milliseconds. */
+export function parseWaitMs(query: Query): number {
+  const raw = query.wait;
+  if (raw === undefined || raw === '') return 0;
+  const seconds = typeof raw === 'string' ? Number(raw) : Number.NaN;
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds > MAIL_LIMITS.maxWaitSeconds) {
+    throw new AppError(
+      'MAIL_BAD_REQUEST',
+      `wait must be a number of seconds from 0 to ${MAIL_LIMITS.maxWaitSeconds}.`,
+    );
+  }
+  return Math.round(seconds * 1000);
+}
+
+/** `?count=N` of POST /api/generate/batch: required, 1–100. */
+export function parseBatchCount(query: Query): number {
+  const count = integerParam(query, 'count');
+  if (count === undefined) throw new AppError('MAIL_BAD_REQUEST', 'count is required.');
+  return checkInteger('count', count, 0, MAIL_LIMITS.batchMin, MAIL_LIMITS.batchMax);
+}
+
+/** `?after_id=` of the WebSocket: absent means live mails only. */
+export function parseStreamAfterId(query: Query): number | null {
+  const afterId = integerParam(query, 'after_id');
+  return afterId === undefined ? null : checkReadQuery(afterId, undefined).afterId;
+}
+
+/** Body of POST /api/emails/bulk: `{items: [...]}`; the items are checked one by one later. */
+export function parseBulkBody(body: unknown): unknown[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new AppError('MAIL_BAD_REQUEST', 'The body must be a JSON object with "items".');
+  }
+  const items = (body as { items?: unknown }).items;
+  if (!Array.isArray(items)) {
+    throw new AppError('MAIL_BAD_REQUEST', '"items" must be an array of {email, after_id, limit}.');
+  }
+  return items;
+}
+
+/**
+ * Mail routes read every body as JSON whatever its content type, and answer bad JSON with a
+ * 400 {detail} (seed 001 §7), unlike the video routes' pydantic 422s. Encapsulated: only the
+ * plugin this is called in is affected.
+ */
+export function registerMailBodyParser(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    (_req, body, done) => {
+      const text = body as string;
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(text));
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : 'invalid JSON';
+        done(new AppError('MAIL_BAD_REQUEST', `The body is not valid JSON: ${reason}.`), undefined);
+      }
+    },
+  );
+}

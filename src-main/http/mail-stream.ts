@@ -1,0 +1,100 @@
+import type { WebSocket } from 'ws';
+import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
+import type { Mail, WsMessage } from '../../src-shared/mail/schemas.ts';
+import type { Clock } from '../app/clock.ts';
+import type { LiveHub } from '../mail/live-hub.ts';
+import type { MailStore } from '../mail/mail-store.ts';
+
+export interface StreamOptions {
+  heartbeatMs: number;
+  /**
+   * Bytes the socket may hold unsent before a live mail; past it the client is too slow and is
+   * dropped (it reconnects with after_id and loses nothing) instead of growing the buffer.
+   */
+  maxBufferedBytes: number;
+}
+
+const REPLAY_PAGE = MAIL_LIMITS.listMax;
+
+/**
+ * One WebSocket client on one mailbox: `connected`, then the replay of stored mails after
+ * `after_id` (if given), then live mails, and heartbeats. Live mails that arrive during the
+ * replay are not queued: the replay reads pages until one comes back short, and switches to
+ * live in that same synchronous step, so nothing is missed or sent twice.
+ */
+export class MailStream {
+  private lastId: number;
+  private live: boolean;
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly email: string,
+    afterId: number | null,
+    private readonly deps: { hub: LiveHub; store: MailStore; clock: Clock },
+    private readonly options: StreamOptions,
+  ) {
+    this.lastId = afterId ?? 0;
+    this.live = afterId === null;
+    this.unsubscribe = deps.hub.subscribe(email, (mail) => this.onMail(mail));
+    this.heartbeat = setInterval(
+      () => this.send({ type: 'heartbeat', server_time: this.now() }),
+      options.heartbeatMs,
+    );
+    socket.once('close', () => this.close());
+    socket.on('error', () => socket.terminate());
+    // Client messages carry nothing; they are read and dropped (maxPayload bounds them).
+    socket.on('message', () => undefined);
+    this.send({ type: 'connected', email, server_time: this.now() });
+    if (!this.live) void this.replay();
+  }
+
+  private onMail(mail: Mail): void {
+    if (!this.live || mail.id <= this.lastId) return;
+    if (this.socket.bufferedAmount > this.options.maxBufferedBytes) {
+      this.socket.terminate();
+      return;
+    }
+    this.lastId = mail.id;
+    this.send({ type: 'email', data: mail });
+  }
+
+  private async replay(): Promise<void> {
+    while (this.isOpen()) {
+      const page = this.deps.store.list(this.email, this.lastId, REPLAY_PAGE);
+      let written: Promise<void> = Promise.resolve();
+      for (const mail of page) written = this.sendWritten({ type: 'email', data: mail });
+      this.lastId = page.at(-1)?.id ?? this.lastId;
+      if (page.length < REPLAY_PAGE) {
+        this.live = true;
+        return;
+      }
+      // A full page: let it reach the socket before reading the next one.
+      await written;
+    }
+  }
+
+  /** Sends and resolves once ws has written the frame out (or failed to). */
+  private sendWritten(message: WsMessage): Promise<void> {
+    if (!this.isOpen()) return Promise.resolve();
+    return new Promise((resolve) => this.socket.send(JSON.stringify(message), () => resolve()));
+  }
+
+  private send(message: WsMessage): void {
+    if (this.isOpen()) this.socket.send(JSON.stringify(message));
+  }
+
+  private isOpen(): boolean {
+    return this.socket.readyState === this.socket.OPEN;
+  }
+
+  private now(): string {
+    return new Date(this.deps.clock.now()).toISOString();
+  }
+
+  private close(): void {
+    clearInterval(this.heartbeat);
+    this.unsubscribe();
+  }
+}

@@ -1,0 +1,43 @@
+import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
+import { AppError } from '../app/app-error.ts';
+
+export interface MailAddress {
+  /** The whole address, lower-case: the key everywhere (leases, mails, SMTP recipients). */
+  email: string;
+  local: string;
+  domain: string;
+}
+
+/** Dot-atom of the usual address characters; no quoted local parts, no leading/trailing dots. */
+const LOCAL_PART = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+const DOMAIN =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** Parses an address as given in a path, body or RCPT TO; null when it is not one. */
+export function parseAddress(raw: string): MailAddress | null {
+  const email = raw.trim().toLowerCase();
+  if (email.length > MAIL_LIMITS.maxAddressLength) return null;
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return null;
+  const local = email.slice(0, at);
+  const domain = email.slice(at + 1);
+  if (local.length > MAIL_LIMITS.maxLocalPartLength || !LOCAL_PART.test(local)) return null;
+  if (!DOMAIN.test(domain)) return null;
+  return { email, local, domain };
+}
+
+/** Like parseAddress, for request input: a bad address is a 400 that quotes it. */
+export function requireAddress(raw: string): MailAddress {
+  const parsed = parseAddress(raw);
+  if (!parsed) {
+    const shown = raw.length > 80 ? `${raw.slice(0, 80)}…` : raw;
+    throw new AppError('MAIL_ADDRESS_INVALID', `"${shown}" is not a valid email address.`);
+  }
+  return parsed;
+}
+
+/** A domain as the pool stores it, or null when the text is not a host name. */
+export function normalizeDomain(raw: string): string | null {
+  const domain = raw.trim().toLowerCase().replace(/\.$/, '');
+  return DOMAIN.test(domain) ? domain : null;
+}

@@ -1,0 +1,77 @@
+import { randomInt } from 'node:crypto';
+import { DEFAULT_MAIL_DOMAIN } from '../../src-shared/mail/limits.ts';
+import { AppError } from '../app/app-error.ts';
+import type { Clock } from '../app/clock.ts';
+import type { Db } from '../db/open-database.ts';
+import { normalizeDomain } from './address.ts';
+
+const SEEDED = 'domains_seeded';
+
+/**
+ * The domains addresses are generated on. `--domain`/EPHEMERA_DOMAINS, when given, are the pool
+ * for that run; otherwise the pool is the stored setting, which a fresh install seeds with
+ * DEFAULT_MAIL_DOMAIN once (so a user who removes it keeps it removed).
+ */
+export class DomainPool {
+  private readonly configured: string[] | null;
+  private readonly listStored;
+  private readonly insert;
+  private readonly remove;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    configured: readonly string[],
+  ) {
+    // Validated by the config (a bad --domain stops the start); normalised again for callers
+    // that build the config by hand.
+    this.configured = configured.length > 0 ? configured.map((d) => normalizeDomain(d) ?? d) : null;
+    this.listStored = db.prepare<[], { domain: string }>(
+      'SELECT domain FROM mail_domains ORDER BY added_at, domain',
+    );
+    this.insert = db.prepare<[string, number]>(
+      'INSERT OR IGNORE INTO mail_domains (domain, added_at) VALUES (?, ?)',
+    );
+    this.remove = db.prepare<[string]>('DELETE FROM mail_domains WHERE domain = ?');
+    this.seedOnce();
+  }
+
+  /** The domains in use now, in a stable order. */
+  list(): string[] {
+    return this.configured ?? this.listStored.all().map((r) => r.domain);
+  }
+
+  has(domain: string): boolean {
+    return this.list().includes(domain);
+  }
+
+  /** A domain drawn at random from the pool, or null when the pool is empty. */
+  pick(): string | null {
+    const domains = this.list();
+    if (domains.length === 0) return null;
+    return domains[randomInt(domains.length)] ?? null;
+  }
+
+  /** Adds a domain to the stored setting (the GUI's "add domain"). */
+  add(raw: string): string {
+    const domain = normalizeDomain(raw);
+    if (!domain) throw new AppError('MAIL_BAD_REQUEST', `"${raw}" is not a valid mail domain.`);
+    this.insert.run(domain, this.clock.now());
+    return domain;
+  }
+
+  /** Removes a domain from the stored setting; mail already received stays readable. */
+  delete(raw: string): void {
+    const domain = normalizeDomain(raw);
+    if (domain) this.remove.run(domain);
+  }
+
+  private seedOnce(): void {
+    this.db.transaction(() => {
+      const seeded = this.db.prepare('SELECT 1 FROM mail_settings WHERE key = ?').get(SEEDED);
+      if (seeded) return;
+      this.insert.run(DEFAULT_MAIL_DOMAIN, this.clock.now());
+      this.db.prepare('INSERT INTO mail_settings (key, value) VALUES (?, ?)').run(SEEDED, '1');
+    })();
+  }
+}

@@ -1,0 +1,111 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Clock } from '../app/clock.ts';
+import type { Db } from '../db/open-database.ts';
+
+/** What `keys list` shows: never the key, only a hint of its end. */
+export interface ApiKeyInfo {
+  id: number;
+  name: string;
+  hint: string;
+  createdAt: number;
+  disabledAt: number | null;
+}
+
+export interface CreatedApiKey extends ApiKeyInfo {
+  /** The key itself; it exists only here and is shown to the user once. */
+  key: string;
+}
+
+export type KeyCheck = 'ok' | 'missing' | 'invalid' | 'disabled';
+
+interface KeyRow {
+  id: number;
+  name: string;
+  key_hash: Buffer;
+  hint: string;
+  created_at: number;
+  disabled_at: number | null;
+}
+
+const KEY_PREFIX = 'eph_';
+
+/**
+ * API keys for the mail service. Only SHA-256 digests are stored; a presented key is hashed
+ * and compared with every stored digest by crypto.timingSafeEqual (equal lengths, no early
+ * exit), so timing tells nothing about any key. Rows are read on every check: the `keys` CLI
+ * runs in another process, and a disabled key must stop working at once.
+ */
+export class ApiKeyStore {
+  private readonly all;
+  private readonly insert;
+  private readonly setDisabled;
+  private readonly remove;
+
+  constructor(
+    db: Db,
+    private readonly clock: Clock,
+  ) {
+    this.all = db.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY id');
+    this.insert = db.prepare<[string, Buffer, string, number]>(
+      'INSERT INTO api_keys (name, key_hash, hint, created_at) VALUES (?, ?, ?, ?)',
+    );
+    this.setDisabled = db.prepare<[number, number]>(
+      'UPDATE api_keys SET disabled_at = coalesce(disabled_at, ?) WHERE id = ?',
+    );
+    this.remove = db.prepare<[number]>('DELETE FROM api_keys WHERE id = ?');
+  }
+
+  /** A new key: 32 random bytes, base64url, behind a recognisable prefix. */
+  create(name: string): CreatedApiKey {
+    const key = KEY_PREFIX + randomBytes(32).toString('base64url');
+    const hint = key.slice(-4);
+    const createdAt = this.clock.now();
+    const { lastInsertRowid } = this.insert.run(name, digest(key), hint, createdAt);
+    return { id: Number(lastInsertRowid), name, hint, createdAt, disabledAt: null, key };
+  }
+
+  list(): ApiKeyInfo[] {
+    return this.all.all().map(toInfo);
+  }
+
+  count(): number {
+    return this.all.all().length;
+  }
+
+  /** True when a key with this id existed (disabling twice keeps the first time). */
+  disable(id: number): boolean {
+    return this.setDisabled.run(this.clock.now(), id).changes > 0;
+  }
+
+  delete(id: number): boolean {
+    return this.remove.run(id).changes > 0;
+  }
+
+  check(presented: string | null): KeyCheck {
+    if (presented === null || presented === '') return 'missing';
+    const presentedDigest = digest(presented);
+    let match: KeyRow | null = null;
+    // Every row is compared, so the time does not depend on which one matches.
+    for (const row of this.all.all()) {
+      if (row.key_hash.length === presentedDigest.length) {
+        if (timingSafeEqual(row.key_hash, presentedDigest)) match = row;
+      }
+    }
+    if (!match) return 'invalid';
+    return match.disabled_at === null ? 'ok' : 'disabled';
+  }
+}
+
+function digest(key: string): Buffer {
+  return createHash('sha256').update(key, 'utf8').digest();
+}
+
+function toInfo(row: KeyRow): ApiKeyInfo {
+  return {
+    id: row.id,
+    name: row.name,
+    hint: row.hint,
+    createdAt: row.created_at,
+    disabledAt: row.disabled_at,
+  };
+}

@@ -1,0 +1,96 @@
+import type { Db } from '../db/open-database.ts';
+
+/** One mailbox lease as stored; times in Unix milliseconds. */
+export interface LeaseRecord {
+  email: string;
+  domain: string;
+  generatedAt: number;
+  expiresAt: number;
+  extensionCount: number;
+  maxExtensionCount: number;
+}
+
+interface LeaseRow {
+  email: string;
+  domain: string;
+  generated_at: number;
+  expires_at: number;
+  extension_count: number;
+  max_extension_count: number;
+}
+
+/** SQL for leases and the register of issued addresses. */
+export class LeaseStore {
+  private readonly getStmt;
+  private readonly upsertStmt;
+  private readonly issuedStmt;
+  private readonly localTakenStmt;
+  private readonly issueStmt;
+
+  constructor(readonly db: Db) {
+    this.getStmt = db.prepare<[string], LeaseRow>('SELECT * FROM mail_leases WHERE email = ?');
+    this.upsertStmt = db.prepare<[LeaseRow]>(`
+      INSERT INTO mail_leases (email, domain, generated_at, expires_at, extension_count,
+        max_extension_count)
+      VALUES (@email, @domain, @generated_at, @expires_at, @extension_count, @max_extension_count)
+      ON CONFLICT (email) DO UPDATE SET generated_at = excluded.generated_at,
+        expires_at = excluded.expires_at, extension_count = excluded.extension_count,
+        max_extension_count = excluded.max_extension_count`);
+    this.issuedStmt = db.prepare<[string]>('SELECT 1 FROM mail_issued WHERE email = ?').pluck();
+    this.localTakenStmt = db
+      .prepare<[string]>('SELECT 1 FROM mail_issued WHERE local_part = ? LIMIT 1')
+      .pluck();
+    this.issueStmt = db.prepare<[string, string]>(
+      'INSERT OR IGNORE INTO mail_issued (email, local_part) VALUES (?, ?)',
+    );
+  }
+
+  get(email: string): LeaseRecord | null {
+    const row = this.getStmt.get(email);
+    return row ? fromRow(row) : null;
+  }
+
+  save(lease: LeaseRecord): void {
+    this.upsertStmt.run(toRow(lease));
+  }
+
+  wasIssued(email: string): boolean {
+    return this.issuedStmt.get(email) !== undefined;
+  }
+
+  localPartTaken(local: string): boolean {
+    return this.localTakenStmt.get(local) !== undefined;
+  }
+
+  /** Records the address as issued (idempotent). */
+  recordIssued(email: string, local: string): void {
+    this.issueStmt.run(email, local);
+  }
+
+  /** Runs `fn` in one transaction (BEGIN IMMEDIATE: the writer lock is taken up front). */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+}
+
+function fromRow(row: LeaseRow): LeaseRecord {
+  return {
+    email: row.email,
+    domain: row.domain,
+    generatedAt: row.generated_at,
+    expiresAt: row.expires_at,
+    extensionCount: row.extension_count,
+    maxExtensionCount: row.max_extension_count,
+  };
+}
+
+function toRow(lease: LeaseRecord): LeaseRow {
+  return {
+    email: lease.email,
+    domain: lease.domain,
+    generated_at: lease.generatedAt,
+    expires_at: lease.expiresAt,
+    extension_count: lease.extensionCount,
+    max_extension_count: lease.maxExtensionCount,
+  };
+}

@@ -1,0 +1,71 @@
+import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
+import type { Clock } from '../app/clock.ts';
+import type { Logger } from '../app/logger.ts';
+import type { Db } from '../db/open-database.ts';
+import { DomainPool } from './domain-pool.ts';
+import { ApiKeyStore } from './key-store.ts';
+import { DEFAULT_LEASE_POLICY, LeaseService, type LeasePolicy } from './lease-service.ts';
+import { LeaseStore } from './lease-store.ts';
+import { LiveHub } from './live-hub.ts';
+import type { Analyzer } from './analyze-message.ts';
+import { MailDelivery } from './mail-delivery.ts';
+import { MailReader } from './mail-reader.ts';
+import { MailStore } from './mail-store.ts';
+import { RetentionSweeper, type RetentionPolicy } from './retention.ts';
+
+/** Every part of the mail service, built on one database and one clock. */
+export interface MailServices {
+  keys: ApiKeyStore;
+  domains: DomainPool;
+  leases: LeaseService;
+  store: MailStore;
+  hub: LiveHub;
+  reader: MailReader;
+  delivery: MailDelivery;
+  retention: RetentionSweeper;
+}
+
+export interface MailServiceOptions {
+  /** --domain / EPHEMERA_DOMAINS; empty means the stored pool. */
+  domains: readonly string[];
+  /** Parsing and code extraction (a ParsePool in the app). */
+  analyze: Analyzer;
+  lease?: Partial<LeasePolicy>;
+  retention?: Partial<RetentionPolicy>;
+}
+
+export const DEFAULT_RETENTION_POLICY: RetentionPolicy = {
+  retentionMs: MAIL_LIMITS.retentionHours * 3_600_000,
+  batchSize: 500,
+  sweepIntervalMs: 60_000,
+};
+
+export function createMailServices(
+  db: Db,
+  clock: Clock,
+  options: MailServiceOptions,
+  logger: (tag: string) => Logger,
+): MailServices {
+  const keys = new ApiKeyStore(db, clock);
+  const domains = new DomainPool(db, clock, options.domains);
+  const leases = new LeaseService(new LeaseStore(db), domains, clock, {
+    ...DEFAULT_LEASE_POLICY,
+    ...options.lease,
+  });
+  const store = new MailStore(db);
+  const hub = new LiveHub(logger('live'));
+  const reader = new MailReader(leases, store, hub);
+  const delivery = new MailDelivery({
+    store,
+    hub,
+    clock,
+    analyze: options.analyze,
+  });
+  const retention = new RetentionSweeper(
+    db,
+    clock,
+    { ...DEFAULT_RETENTION_POLICY, ...options.retention },
+    logger('retention'),
+  );
+  return { keys, domains, leases, store, hub, reader, delivery, retention };
+}

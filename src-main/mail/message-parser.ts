@@ -1,0 +1,87 @@
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import type { Attachment } from '../../src-shared/mail/schemas.ts';
+import { htmlToText } from './html-text.ts';
+
+/** What the API shows of a message, before it is split per recipient. */
+export interface ParsedMessage {
+  from: string | null;
+  fromName: string | null;
+  to: string[];
+  subject: string | null;
+  text: string | null;
+  html: string | null;
+  attachments: Attachment[];
+}
+
+/**
+ * MIME → fields, by mailparser: charsets (GBK, Big5, ISO-2022-JP, UTF-8 …), encoded words,
+ * quoted-printable and base64; an HTML-only mail gets a plain-text rendering. Malformed input
+ * never throws: whatever cannot be parsed is kept as text, so no accepted mail is lost.
+ */
+export async function parseMessage(
+  raw: Buffer,
+  envelopeFrom: string | null,
+): Promise<ParsedMessage> {
+  let parsed: ParsedMail;
+  try {
+    parsed = await simpleParser(raw, {
+      // cid: links stay as they are; inlining images as data: URIs would bloat every html body.
+      skipImageLinks: true,
+      skipTextToHtml: true,
+      skipTextLinks: true,
+      // HTML-only mails are rendered by html-text.ts: faster, and for every structure.
+      skipHtmlToText: true,
+    });
+  } catch {
+    return {
+      from: envelopeFrom,
+      fromName: null,
+      to: [],
+      subject: null,
+      text: raw.toString('utf8'),
+      html: null,
+      attachments: [],
+    };
+  }
+  const sender = firstAddress(parsed.from);
+  const html = typeof parsed.html === 'string' ? parsed.html : null;
+  return {
+    from: sender?.address ?? envelopeFrom,
+    fromName: sender?.name || null,
+    to: addresses(parsed.to),
+    subject: parsed.subject ?? null,
+    text: hasText(parsed.text) ? parsed.text : html !== null ? htmlToText(html) : null,
+    html,
+    attachments: parsed.attachments.map((a) => ({
+      filename: a.filename ?? null,
+      content_type: a.contentType,
+      size: a.size,
+    })),
+  };
+}
+
+function list(field: AddressObject | AddressObject[] | undefined): AddressObject[] {
+  if (!field) return [];
+  return Array.isArray(field) ? field : [field];
+}
+
+function firstAddress(field: AddressObject | undefined): { address: string; name: string } | null {
+  for (const entry of list(field).flatMap((f) => f.value)) {
+    if (entry.address) return { address: entry.address, name: entry.name };
+  }
+  return null;
+}
+
+/** Addresses of a To header, groups flattened. */
+function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
+  return list(field)
+    .flatMap((f) => f.value)
+    .flatMap((entry) => (entry.group ? entry.group : [entry]))
+    .map((entry) => entry.address)
+    .filter((a): a is string => typeof a === 'string' && a !== '');
+}
+
+/** mailparser leaves '' where skipHtmlToText skipped an HTML-only body. */
+function hasText(text: string | undefined): text is string {
+  return text !== undefined && text.trim() !== '';
+}

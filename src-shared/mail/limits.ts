@@ -1,0 +1,29 @@
+/** The limits of the temporary-mailbox service (seed 001 §8, DESIGN.md §3). */
+export const MAIL_LIMITS = {
+  /** Lease length of a new or reactivated mailbox; reported as `expires_in_minutes`. */
+  leaseMinutes: 30,
+  /** What one POST extend adds to `expires_at`. */
+  extensionMinutes: 15,
+  maxExtensionCount: 12,
+  batchMin: 1,
+  batchMax: 100,
+  listDefault: 50,
+  listMax: 200,
+  bulkMaxItems: 100,
+  /** `?wait=S` on the mail list: long poll, 0 to 30 s. */
+  maxWaitSeconds: 30,
+  /** Largest accepted message, raw bytes as received over SMTP. */
+  maxMessageBytes: 10 * 1024 * 1024,
+  /** Recipients accepted in one SMTP transaction; more get 452 (the sender retries them). */
+  maxRecipients: 100,
+  heartbeatSeconds: 25,
+  /** Mails stay this long after their mailbox expired; reuse within it brings them back. */
+  retentionHours: 24,
+  localPartLength: 10,
+  /** Longest address accepted anywhere (RFC 5321 path limit less the brackets). */
+  maxAddressLength: 254,
+  maxLocalPartLength: 64,
+} as const;
+
+/** The domain a fresh install offers: `.localhost` names never leave the machine (RFC 6761). */
+export const DEFAULT_MAIL_DOMAIN = 'ephemera.localhost';

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** UTC ISO 8601 with `Z`, as `Date.prototype.toISOString` writes it. */
+const IsoTime = z.iso.datetime();
+
+/** A mailbox lease, the same shape in every lease response (DESIGN.md §3). */
+export const LeaseSchema = z.object({
+  email: z.string(),
+  domain: z.string(),
+  expires_in_minutes: z.number().int(),
+  generated_at: IsoTime,
+  expires_at: IsoTime,
+  extension_count: z.number().int(),
+  max_extension_count: z.number().int(),
+});
+export type Lease = z.infer<typeof LeaseSchema>;
+
+export const AttachmentSchema = z.object({
+  filename: z.string().nullable(),
+  content_type: z.string(),
+  size: z.number().int(),
+});
+export type Attachment = z.infer<typeof AttachmentSchema>;
+
+/** One received mail. `id` grows with every mail and works as `after_id`. */
+export const MailSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  from: z.string().nullable(),
+  from_name: z.string().nullable(),
+  to: z.array(z.string()),
+  subject: z.string().nullable(),
+  text: z.string().nullable(),
+  html: z.string().nullable(),
+  received_at: IsoTime,
+  code: z.string().nullable(),
+  size: z.number().int(),
+  attachments: z.array(AttachmentSchema),
+});
+export type Mail = z.infer<typeof MailSchema>;
+
+export const MailListSchema = z.array(MailSchema);
+
+/** Body of POST /api/emails/bulk; items are checked one by one so one bad item fails alone. */
+export const BulkItemSchema = z.object({
+  email: z.string(),
+  after_id: z.number().int().optional(),
+  limit: z.number().int().optional(),
+});
+export type BulkItem = z.infer<typeof BulkItemSchema>;
+
+export const BulkRequestSchema = z.object({ items: z.array(z.unknown()) });
+export type BulkRequest = z.infer<typeof BulkRequestSchema>;
+
+export const BulkResultSchema = z.union([
+  z.object({ email: z.string(), mails: MailListSchema }),
+  z.object({ email: z.string().nullable(), error: z.string() }),
+]);
+export type BulkResult = z.infer<typeof BulkResultSchema>;
+
+export const BulkResponseSchema = z.object({ results: z.array(BulkResultSchema) });
+export type BulkResponse = z.infer<typeof BulkResponseSchema>;
+
+/** Messages on /ws/{email}, discriminated by `type` (seed 001 §6). */
+export const WsConnectedSchema = z.object({
+  type: z.literal('connected'),
+  email: z.string(),
+  server_time: IsoTime,
+});
+export const WsEmailSchema = z.object({ type: z.literal('email'), data: MailSchema });
+export const WsHeartbeatSchema = z.object({ type: z.literal('heartbeat'), server_time: IsoTime });
+export const WsMessageSchema = z.discriminatedUnion('type', [
+  WsConnectedSchema,
+  WsEmailSchema,
+  WsHeartbeatSchema,
+]);
+export type WsMessage = z.infer<typeof WsMessageSchema>;

@@ -1,0 +1,109 @@
+import { spawnSync } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawnApp, type SpawnedApp } from '../helpers/spawn-app.ts';
+import { startTestApp } from '../helpers/test-app.ts';
+import { makeTempDir, removeTempDir } from '../helpers/temp-dir.ts';
+
+function cli(args: string[], dataDir: string) {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src-main/cli.ts', 'keys', ...args, '--data-dir', dataDir],
+    { encoding: 'utf8', timeout: 20_000 },
+  );
+  return { status: result.status, stdout: result.stdout.trim().split('\n'), stderr: result.stderr };
+}
+
+describe('API keys from the command line', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+
+  function tempDir(): string {
+    const dir = makeTempDir();
+    cleanups.push(() => removeTempDir(dir));
+    return dir;
+  }
+
+  async function headless(dataDir: string): Promise<SpawnedApp> {
+    const app = await spawnApp(
+      ['src-main/start.ts', '--headless', '--port', '0', '--smtp-port', '0', '--data-dir', dataDir],
+      { ready: /^SMTP listening on / },
+    );
+    cleanups.push(async () => {
+      app.child.kill('SIGTERM');
+      await app.exited;
+    });
+    return app;
+  }
+
+  it('a first run prints one new key after the two listening lines; later runs print none', async () => {
+    const dataDir = tempDir();
+    const first = await headless(dataDir);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.stdout).toHaveLength(3);
+    expect(first.stdout[0]).toMatch(/^HTTP listening on /);
+    expect(first.stdout[1]).toMatch(/^SMTP listening on /);
+    const key = /^API key \(shown once\): (eph_[\w-]{43})$/.exec(first.stdout[2] ?? '')?.[1];
+    expect(key).toBeDefined();
+
+    const second = await headless(dataDir);
+    const url = (second.stdout[0] ?? '').replace('HTTP listening on ', '');
+    const res = await fetch(`${url}/api/generate`, { headers: { 'x-api-key': key ?? '' } });
+    expect(res.status).toBe(200);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(second.stdout).toHaveLength(2);
+    // Two cold starts of the headless app.
+  }, 60_000);
+
+  it('create prints the key last; list shows no key; disable and delete act on a running server', async () => {
+    const dataDir = tempDir();
+    const t = await startTestApp({ dataDir });
+    cleanups.push(() => t.close());
+    const created = cli(['create', '--name', 'phone'], dataDir);
+    expect(created.status).toBe(0);
+    const key = created.stdout.at(-1) ?? '';
+    expect(key).toMatch(/^eph_[\w-]{43}$/);
+    const generate = () =>
+      t.request('/api/generate', { headers: { authorization: `Bearer ${key}` } });
+    expect((await generate()).status).toBe(200);
+
+    const list = cli(['list'], dataDir);
+    expect(list.status).toBe(0);
+    const row = list.stdout.find((l) => l.includes('\tphone\t')) ?? '';
+    expect(row).toMatch(/^\d+\tphone\t….{4}\tcreated \S+Z\tenabled$/);
+    expect(list.stdout.join('\n')).not.toContain(key.slice(4, 20));
+    const id = row.split('\t')[0] ?? '';
+
+    expect(cli(['disable', id], dataDir).status).toBe(0);
+    expect((await generate()).status).toBe(401);
+    expect(cli(['list'], dataDir).stdout.find((l) => l.startsWith(`${id}\t`))).toMatch(
+      /\tdisabled \S+Z$/,
+    );
+    expect(cli(['delete', id], dataDir).status).toBe(0);
+    expect(cli(['list'], dataDir).stdout.some((l) => l.startsWith(`${id}\t`))).toBe(false);
+    expect((await generate()).status).toBe(401);
+    // Six CLI processes, each a cold tsx start.
+  }, 90_000);
+
+  it.each([
+    [[]],
+    [['frob']],
+    [['disable']],
+    [['disable', 'abc']],
+    [['list', 'extra']],
+    [['create', '--bogus']],
+  ])('exits 2 with usage for %j', (args) => {
+    const result = cli(args, tempDir());
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/keys|Unknown option/);
+  });
+
+  it('exits 1 for a key id that does not exist', () => {
+    const result = cli(['delete', '999'], tempDir());
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('No API key with id 999');
+  });
+});

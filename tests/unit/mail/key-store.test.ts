@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../../src-main/db/open-database.ts';
+import { ApiKeyStore } from '../../../src-main/mail/key-store.ts';
+import { ManualClock } from '../../helpers/manual-clock.ts';
+
+describe('ApiKeyStore', () => {
+  let db: Db;
+  afterEach(() => db.close());
+
+  function store(): ApiKeyStore {
+    db = openDatabase(':memory:');
+    return new ApiKeyStore(db, new ManualClock());
+  }
+
+  it('makes keys of ≥ 32 random bytes and stores only their SHA-256', () => {
+    const keys = store();
+    const a = keys.create('phone');
+    const b = keys.create('laptop');
+    expect(a.key).toMatch(/^eph_[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(a.key.slice(4), 'base64url')).toHaveLength(32);
+    expect(a.key).not.toBe(b.key);
+    const rows = db.prepare('SELECT * FROM api_keys').all() as Record<string, unknown>[];
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toContain(a.key.slice(4));
+    expect(rows[0]?.key_hash).toEqual(createHash('sha256').update(a.key).digest());
+    expect(keys.list().map((k) => [k.name, k.hint])).toEqual([
+      ['phone', a.key.slice(-4)],
+      ['laptop', b.key.slice(-4)],
+    ]);
+  });
+
+  it('tells ok, missing, invalid and disabled apart', () => {
+    const keys = store();
+    const a = keys.create('a');
+    expect(keys.check(a.key)).toBe('ok');
+    expect(keys.check(null)).toBe('missing');
+    expect(keys.check('')).toBe('missing');
+    expect(keys.check(`${a.key}x`)).toBe('invalid');
+    expect(keys.check(a.key.toUpperCase())).toBe('invalid');
+    expect(keys.disable(a.id)).toBe(true);
+    expect(keys.check(a.key)).toBe('disabled');
+    expect(keys.delete(a.id)).toBe(true);
+    expect(keys.check(a.key)).toBe('invalid');
+    expect(keys.disable(a.id)).toBe(false);
+    expect(keys.delete(a.id)).toBe(false);
+    expect(keys.count()).toBe(0);
+  });
+
+  it('keeps the first disable time', () => {
+    const keys = store();
+    const clock = new ManualClock();
+    const withClock = new ApiKeyStore(db, clock);
+    const a = withClock.create('a');
+    withClock.disable(a.id);
+    const first = withClock.list()[0]?.disabledAt;
+    clock.advance(5000);
+    withClock.disable(a.id);
+    expect(keys.list()[0]?.disabledAt).toBe(first);
+  });
+});

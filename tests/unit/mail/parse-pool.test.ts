@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../../src-main/app/logger.ts';
+import { ParsePool } from '../../../src-main/mail/parse-pool.ts';
+
+describe('ParsePool', () => {
+  it('parses in a worker thread, code included, and refuses work once closed', async () => {
+    const pool = new ParsePool(createLogger('test', true), 2);
+    const raw = new TextEncoder().encode(
+      'From: A <a@example.org>\r\nSubject: Your verification code\r\n\r\nYour verification code is 482913.\r\n',
+    );
+    const results = await Promise.all([pool.analyze(raw, null), pool.analyze(raw, 'x@y.z')]);
+    for (const result of results) {
+      expect(result).toMatchObject({ from: 'a@example.org', fromName: 'A', code: '482913' });
+    }
+    await pool.close();
+    await expect(pool.analyze(raw, null)).rejects.toThrow('parse pool closed');
+  });
+
+  it('fails a job that outlives the timeout instead of hanging (SMTP then answers 451)', async () => {
+    const pool = new ParsePool(createLogger('test', true), 1, 1);
+    const raw = new TextEncoder().encode('Subject: slow\r\n\r\nbody\r\n');
+    // 1 ms cannot cover a worker's start-up, so the first job times out.
+    await expect(pool.analyze(raw, null)).rejects.toThrow('parse timed out');
+    // The stuck worker was dropped: the next job gets a new one (and times out the same way).
+    await expect(pool.analyze(raw, null)).rejects.toThrow('parse timed out');
+    await pool.close();
+  });
+});
