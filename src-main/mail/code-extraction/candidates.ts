@@ -127,62 +127,118 @@ const UNIT_TOKEN =
   /^\d+(?:st|nd|rd|th|px|pt|em|rem|gb|mb|kb|tb|gbps|mbps|mah|wh|kwh|hz|khz|mhz|ghz|fps|ms|mm|cm|km|kg|lbs?|ml|ft|min|mins|hrs?|am|pm|p|k|x|g|s|d|h|m|w|v)$/i;
 const CLOCK_TOKEN = /^\d{1,2}h\d{2}$/i; // 14h30
 
+const isAlnumCode = (c: number): boolean =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/** A letter or digit that can make a word a code: ordinary lower-case words have none. */
+const CODE_CHAR = /[0-9A-Z]/g;
+
+/**
+ * Word tokens (`[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*`) holding a digit or a capital letter: every code
+ * shape needs one, and a mail is mostly lower-case words. A regex jumps to each such character,
+ * the token around it is scanned by character code, and the counts gathered on the way reject
+ * most tokens without building a string.
+ */
 function wordCandidates(text: string, out: Candidate[]): void {
-  for (const m of text.matchAll(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*/g)) {
-    const token = m[0];
-    const start = m.index;
-    const end = start + token.length;
-    if (/^[0-9-]+$/.test(token)) continue; // digit runs are handled above
-    const b1 = text[start - 1];
-    const a1 = text[end];
-    if (
-      b1 !== undefined &&
-      ('@_/\\'.includes(b1) || ('.,:'.includes(b1) && isAlnum(text[start - 2])))
-    ) {
-      continue;
+  const n = text.length;
+  CODE_CHAR.lastIndex = 0;
+  let hit: RegExpExecArray | null;
+  while ((hit = CODE_CHAR.exec(text)) !== null) {
+    // Back to the start of the token: across letters and digits, and hyphens between them.
+    let i = hit.index;
+    for (;;) {
+      if (i > 0 && isAlnumCode(text.charCodeAt(i - 1))) i--;
+      else if (i > 1 && text.charCodeAt(i - 1) === 45 && isAlnumCode(text.charCodeAt(i - 2))) {
+        i -= 2;
+      } else break;
     }
-    if (
-      a1 !== undefined &&
-      ('@_/\\'.includes(a1) || ('.,'.includes(a1) && isAlnum(text[end + 1])))
-    ) {
-      continue;
+    const start = i;
+    let parts = 0;
+    let shortestPart = Infinity;
+    let digits = 0;
+    let lowers = 0;
+    let uppers = 0;
+    for (;;) {
+      const partStart = i;
+      for (; i < n; i++) {
+        const c = text.charCodeAt(i);
+        if (c >= 48 && c <= 57) digits++;
+        else if (c >= 97 && c <= 122) lowers++;
+        else if (c >= 65 && c <= 90) uppers++;
+        else break;
+      }
+      parts++;
+      shortestPart = Math.min(shortestPart, i - partStart);
+      // A hyphen continues the token only when a letter or digit follows it.
+      if (i + 1 < n && text.charCodeAt(i) === 45 && isAlnumCode(text.charCodeAt(i + 1))) i++;
+      else break;
     }
-    if (a1 === ':' && isDigit(text[end + 1])) continue;
-    const candidate = wordShape(token);
-    if (!candidate) continue;
-    out.push({ start, end, ...candidate, hashPrefixed: b1 === '#' });
+    const end = i;
+    CODE_CHAR.lastIndex = end;
+    if (lowers + uppers === 0) continue; // digit runs are handled above
+    const shape = wordShape(text, start, end, parts, shortestPart, digits, lowers);
+    if (!shape || !wordIsFree(text, start, end)) continue;
+    out.push({ start, end, ...shape, hashPrefixed: text[start - 1] === '#' });
   }
 }
 
-function wordShape(token: string): Pick<Candidate, 'value' | 'shape' | 'needsDirectLabel'> | null {
-  if (/^(?:G|FB)-[0-9]{4,8}$/.test(token)) {
-    return { value: token, shape: 'prefixed', needsDirectLabel: false };
+/** The token `[start, end)` is not glued to an address, a path, a number or a time. */
+function wordIsFree(text: string, start: number, end: number): boolean {
+  const b1 = text[start - 1];
+  const a1 = text[end];
+  if (
+    b1 !== undefined &&
+    ('@_/\\'.includes(b1) || ('.,:'.includes(b1) && isAlnum(text[start - 2])))
+  ) {
+    return false;
   }
-  const parts = token.split('-');
-  const bare = parts.join('');
-  const hasDigit = /[0-9]/.test(bare);
-  const hasLetter = /[A-Za-z]/.test(bare);
-  const lower = /[a-z]/.test(bare);
-  if (parts.length > 2) return null;
-  if (parts.length === 2) {
+  if (a1 !== undefined && ('@_/\\'.includes(a1) || ('.,'.includes(a1) && isAlnum(text[end + 1])))) {
+    return false;
+  }
+  return !(a1 === ':' && isDigit(text[end + 1]));
+}
+
+const PREFIXED = /^(?:G|FB)-[0-9]{4,8}$/;
+
+/**
+ * The shape of the token `[start, end)` of `parts` hyphen-joined parts, from its character
+ * counts; the token's string is built only for the few that can be codes.
+ */
+function wordShape(
+  text: string,
+  start: number,
+  end: number,
+  parts: number,
+  shortestPart: number,
+  digits: number,
+  lowers: number,
+): Pick<Candidate, 'value' | 'shape' | 'needsDirectLabel'> | null {
+  // Every code shape but the capital-letter word has a digit, and none has a lower-case letter
+  // without one: this rejects ordinary words.
+  if (digits === 0 && lowers > 0) return null;
+  if (parts > 2) return null;
+  const bareLength = end - start - (parts - 1);
+  if (parts === 2) {
+    const token = text.slice(start, end);
+    if (PREFIXED.test(token)) return { value: token, shape: 'prefixed', needsDirectLabel: false };
     // 7QK-X4P: two upper-case parts of three or more, with a digit somewhere.
-    if (lower || !hasDigit || !hasLetter || bare.length > 10) return null;
-    if (parts.some((p) => p.length < 3)) return null;
+    if (lowers > 0 || digits === 0 || bareLength > 10 || shortestPart < 3) return null;
     return { value: token, shape: 'alnum', needsDirectLabel: true };
   }
-  if (bare.length < 4 || bare.length > 8) return null;
-  if (UNIT_TOKEN.test(bare) || CLOCK_TOKEN.test(bare)) return null;
-  if (hasDigit && hasLetter) {
-    return { value: token, shape: 'alnum', needsDirectLabel: lower || bare.length === 4 };
+  if (bareLength < 4 || bareLength > 8) return null;
+  const token = text.slice(start, end);
+  if (digits > 0) {
+    // Units and clock times start with a digit; a word without one is neither.
+    if (UNIT_TOKEN.test(token) || CLOCK_TOKEN.test(token)) return null;
+    return { value: token, shape: 'alnum', needsDirectLabel: lowers > 0 || bareLength === 4 };
   }
-  if (!hasDigit && !lower && bare.length >= 5) {
-    return { value: token, shape: 'letters', needsDirectLabel: true };
-  }
+  if (bareLength >= 5) return { value: token, shape: 'letters', needsDirectLabel: true };
   return null;
 }
 
 /** The origin-bound one-time code line (WICG): `@example.com #482913`, alone on its line. */
 function webOtpCandidates(text: string, out: Candidate[]): void {
+  if (!text.includes('#') || !text.includes('@')) return;
   const re = /^[ \t]*@[A-Za-z0-9.-]+\.[A-Za-z]{2,}[ \t]+#([A-Za-z0-9]{4,10})[ \t]*$/gm;
   for (const m of text.matchAll(re)) {
     const code = m[1] ?? '';

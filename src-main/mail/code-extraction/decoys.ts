@@ -5,6 +5,7 @@
  * handled by the scorer.)
  */
 
+import { forEachMatch } from './matches.ts';
 import type { Span } from './types.ts';
 
 const MONTHS_EN =
@@ -124,10 +125,10 @@ export function findDecoySpans(
   for (const w of windows) {
     const part = w.start === 0 && w.end === text.length ? text : text.slice(w.start, w.end);
     for (const re of DECOYS) {
-      for (const m of part.matchAll(re)) {
+      forEachMatch(re, part, (m) => {
         if (m[0].length > 0)
           spans.push({ start: w.start + m.index, end: w.start + m.index + m[0].length });
-      }
+      });
     }
   }
   return spans;

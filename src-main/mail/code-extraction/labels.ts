@@ -12,6 +12,7 @@ import {
   TRAVEL_CUES,
 } from './keywords.ts';
 import type { LabelKind } from './keywords.ts';
+import { forEachMatch } from './matches.ts';
 import type { Label, Span } from './types.ts';
 
 /** What the whole mail is about, where it changes what a label means. Read lazily. */
@@ -80,14 +81,14 @@ export function findLabels(
     const lower = part.toLowerCase();
     for (const { re, script } of IDENTIFIER_LABELS) {
       if (gate && !script.test(part)) continue;
-      for (const m of part.matchAll(re)) negatives.push(makeLabel(m, w.start, 0, true));
+      forEachMatch(re, part, (m) => negatives.push(makeLabel(m, w.start, 0, true)));
     }
     for (const pattern of CODE_LABELS) {
       if (gate && !pattern.anchors.some((a) => lower.includes(a))) continue;
-      for (const m of part.matchAll(pattern.re)) {
+      forEachMatch(pattern.re, part, (m) => {
         if (demoted(pattern.kind, context)) negatives.push(makeLabel(m, w.start, 0, true));
         else positives.push(makeLabel(m, w.start, pattern.weight, false));
-      }
+      });
     }
   }
   const kept = positives.filter((p) => !negatives.some((n) => n.start < p.end && p.start < n.end));

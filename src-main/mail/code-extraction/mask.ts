@@ -7,23 +7,57 @@
 
 export const MASK_CHAR = '\u2592';
 
-/** Each pattern runs only when its trigger character occurs (most texts have no `@` or `#`). */
-const NOISE: readonly (readonly [string, RegExp])[] = [
+/**
+ * A run of at least `length` hex digits somewhere in `text`. Any such run covers one of the
+ * positions `length - 1`, `2 * length - 1`, ..., so only those are looked at, and the run is
+ * measured around each one that is a hex digit.
+ */
+function hasHexRun(text: string, length: number): boolean {
+  for (let p = length - 1; p < text.length; p += length) {
+    if (!isHex(text.charCodeAt(p))) continue;
+    let from = p;
+    while (from > 0 && isHex(text.charCodeAt(from - 1))) from--;
+    let to = p + 1;
+    while (to < text.length && isHex(text.charCodeAt(to))) to++;
+    if (to - from >= length) return true;
+  }
+  return false;
+}
+
+function isHex(c: number): boolean {
+  const lower = c | 0x20;
+  return (c >= 48 && c <= 57) || (lower >= 97 && lower <= 102);
+}
+
+/** A link needs `://` or `www.` (in any case). */
+const LINK_GATE = /:\/\/|[wW]{3}\./;
+
+/**
+ * Each pattern runs only when its cheap precondition holds on the text (most texts have no
+ * link, `@`, `#` or hex run): a pattern that cannot match is not run over the whole text.
+ */
+const NOISE: readonly (readonly [(text: string) => boolean, RegExp])[] = [
   // Links, with or without a scheme. They stop at spaces, quotes and closing brackets.
-  ['', /\b(?:https?:\/\/|www\.)[^\s<>"'()[\]{}（）【】「」]+/giu],
+  [(t) => LINK_GATE.test(t), /\b(?:https?:\/\/|www\.)[^\s<>"'()[\]{}（）【】「」]+/giu],
   // E-mail addresses, including masked local parts such as jo*****@example.com.
-  ['@', /[\p{L}\p{N}._%+*-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu],
+  [(t) => t.includes('@'), /[\p{L}\p{N}._%+*-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu],
   // CSS colours: #abc, #abcd, #aabbcc, #aabbccdd, but not a web-OTP line "@example.com #123456".
-  ['#', /(?<!@[\w.-]+[ \t]+)#(?:[0-9a-f]{8}|[0-9a-f]{6}|[0-9a-f]{3,4})(?![\p{L}\p{N}])/giu],
+  [
+    (t) => t.includes('#'),
+    /(?<!@[\w.-]+[ \t]+)#(?:[0-9a-f]{8}|[0-9a-f]{6}|[0-9a-f]{3,4})(?![\p{L}\p{N}])/giu,
+  ],
   // UUIDs and hex hashes (commit ids, transaction hashes).
-  ['-', /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi],
-  ['', /\b(?:0x)?[0-9a-f]{16,}\b/gi],
+  [
+    (t) => t.includes('-') && hasHexRun(t, 12),
+    /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi,
+  ],
+  [(t) => hasHexRun(t, 16), /\b(?:0x)?[0-9a-f]{16,}\b/gi],
 ];
 
 export function maskNoise(text: string): string {
   let out = text;
-  for (const [trigger, re] of NOISE) {
-    if (trigger && !out.includes(trigger)) continue;
+  for (const [worth, re] of NOISE) {
+    if (!worth(out)) continue;
     out = out.replace(re, (m) => MASK_CHAR.repeat(m.length));
   }
   return out;
