@@ -2,17 +2,18 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import path from 'node:path';
 
-/** File names are kebab-case (docs/ARCHITECTURE.md). */
+/** File names are kebab-case (docs/ARCHITECTURE.md), with an optional `.ipc` role suffix. */
 const kebabCaseFiles = {
   meta: { type: 'suggestion', schema: [] },
   create(context) {
     return {
       Program(node) {
         const name = path.basename(context.filename).replace(/(\.d)?\.[cm]?[jt]sx?$/, '');
-        const stem = name.replace(/\.(test|spec|config)$/, '');
+        const stem = name.replace(/\.(test|spec|config)$/, '').replace(/\.ipc$/, '');
         if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(stem)) {
           context.report({ node, message: `File name "${name}" is not kebab-case.` });
         }
@@ -22,9 +23,15 @@ const kebabCaseFiles = {
 };
 
 /** The layer matrix of docs/ARCHITECTURE.md, as import bans. */
-const layer = (files, patterns) => ({
+const layer = (files, patterns, extra = {}) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { patterns }] },
+  ...extra,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns, ...(extra.paths ? { paths: extra.paths } : {}) },
+    ],
+  },
 });
 
 export default tseslint.config(
@@ -73,6 +80,35 @@ export default tseslint.config(
       },
     ],
   ),
+  {
+    // The web UI runs in a browser and follows React's rules of hooks.
+    files: ['src-renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // One api client, two transports: only src-renderer/api talks to the outside.
+    files: ['src-renderer/**'],
+    ignores: ['src-renderer/api/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['fetch', 'WebSocket', 'XMLHttpRequest', 'EventSource'].map((name) => ({
+          name,
+          message: 'Go through src-renderer/api (one client, IPC or REST/WS).',
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['ephemera', 'fetch', 'WebSocket'].map((property) => ({
+          object: 'window',
+          property,
+          message: 'Go through src-renderer/api (one client, IPC or REST/WS).',
+        })),
+      ],
+    },
+  },
   layer(
     ['src-main/video/**', 'src-main/mail/**', 'src-main/db/**'],
     [
@@ -83,6 +119,44 @@ export default tseslint.config(
       {
         group: ['**/http/**', '**/electron/**'],
         message: 'Services do not know their transports.',
+      },
+    ],
+  ),
+  layer(
+    ['src-main/app/**', 'src-main/http/**', 'src-main/cli/**', 'src-main/*.ts'],
+    [
+      {
+        group: ['electron', '**/electron/**'],
+        message: 'Only src-main/electron uses Electron; the rest also runs headless.',
+      },
+    ],
+  ),
+  {
+    // The shell's modules get Electron's objects injected (unit tests pass fakes): they may use
+    // Electron's types, but only the two entry files import its values.
+    files: ['src-main/electron/**'],
+    ignores: ['src-main/electron/main.ts', 'src-main/electron/preload/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              allowTypeImports: true,
+              message: 'Take Electron objects as parameters; only main.ts imports them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  layer(
+    ['src-main/electron/preload/**'],
+    [
+      {
+        regex: '^(?!electron$|(\\.\\./)+src-shared/ipc/[a-z-]+\\.ts$|\\./preload-api\\.ts$)',
+        message: 'The preload may import only electron and src-shared/ipc.',
       },
     ],
   ),

@@ -16,7 +16,7 @@ export function appRoot(): string {
   throw new Error('Cannot find the Ephemera folder (no package.json above the app code).');
 }
 
-/** Folder with the web UI's index.html. */
+/** Folder with the built web UI (`npm run build:renderer`: Vite's output). */
 export function webUiDir(): string {
-  return path.join(appRoot(), 'src-renderer');
+  return path.join(appRoot(), 'dist', 'renderer');
 }

@@ -1,15 +1,149 @@
-import fs from 'node:fs';
+import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
-/** Serves the web UI's entry page at `/`. The built React UI replaces the placeholder later. */
+/**
+ * The web UI's Content-Security-Policy. Scripts and connections stay on this origin; images may
+ * come from anywhere only because a mail's "Load images" needs it (its sandboxed frame has its
+ * own stricter policy until the person asks). Mail HTML needs inline styles.
+ */
+export const WEB_UI_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https: http:",
+  "media-src 'self' blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** Paths the SPA never answers: the APIs keep their JSON 404. */
+const API_PATH = /^\/(api|ws)(\/|$)/;
+
+/**
+ * Serves the built web UI (Vite output, `dist/renderer`): files with their content types, hashed
+ * assets cached for good, and index.html for any other GET that asks for HTML (client-side
+ * routes). Without a build, `/` explains how to make one. Unknown paths are not rate-limited.
+ */
 export function registerWebUi(app: FastifyInstance, dir: string): void {
-  const indexPath = path.join(dir, 'index.html');
-  app.get('/', (_request, reply) => {
-    const html = fs.readFileSync(indexPath, 'utf8');
-    return reply
+  const root = path.resolve(dir);
+
+  const sendIndex = async (reply: FastifyReply): Promise<FastifyReply> => {
+    const html = await readOrNull(path.join(root, 'index.html'));
+    return securityHeaders(reply)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(html);
-  });
+      .send(html ?? placeholderPage(root));
+  };
+
+  app.get('/', { config: { rateLimit: false } }, (_request, reply) => sendIndex(reply));
+
+  app.get<{ Params: { '*': string } }>(
+    '/*',
+    { config: { rateLimit: false } },
+    async (request, reply) => {
+      const urlPath = request.url.split('?')[0] ?? '/';
+      if (API_PATH.test(urlPath)) return notFound(reply);
+      const relative = safeRelative(request.params['*']);
+      if (relative !== null) {
+        const file = path.join(root, relative);
+        const body = await readOrNull(file);
+        if (body !== null) {
+          const ext = path.extname(file).toLowerCase();
+          const immutable = relative.startsWith(`assets${path.sep}`);
+          if (ext === '.html') return sendIndex(reply);
+          return securityHeaders(reply)
+            .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
+            .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+            .send(body);
+        }
+      }
+      // A client-side route (a bookmarked screen): the app shell. Files that are missing 404.
+      const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+      if (wantsHtml && path.extname(urlPath) === '') return sendIndex(reply);
+      return notFound(reply);
+    },
+  );
+}
+
+function securityHeaders(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('content-security-policy', WEB_UI_CSP)
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'no-referrer')
+    .header('x-frame-options', 'DENY');
+}
+
+function notFound(reply: FastifyReply): FastifyReply {
+  return reply.code(404).send({ detail: 'Not Found' });
+}
+
+/** The wildcard as a relative path inside the UI folder, or null when it would leave it. */
+function safeRelative(wildcard: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(wildcard);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const normal = path.normalize(decoded).replace(/^([/\\])+/, '');
+  if (normal === '' || normal === '.' || normal.startsWith('..') || path.isAbsolute(normal)) {
+    return null;
+  }
+  return normal;
+}
+
+async function readOrNull(file: string): Promise<Buffer | null> {
+  try {
+    const stat = await fs.stat(file);
+    return stat.isFile() ? await fs.readFile(file) : null;
+  } catch {
+    return null;
+  }
+}
+
+function placeholderPage(root: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Ephemera</title>
+<style>body{font:16px/1.55 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1c1c1e}
+code{background:#f2f2f7;padding:.1rem .35rem;border-radius:5px}@media (prefers-color-scheme:dark){body{background:#141416;color:#eee}code{background:#2a2a2e}}</style>
+</head><body>
+<h1>Ephemera is running</h1>
+<p>The web interface has not been built in this folder (<code>${escapeHtml(root)}</code>). Build it with
+<code>npm run build:renderer</code> and reload this page; <code>npm start</code> does it for you.</p>
+<p>The APIs work without it:</p>
+<ul>
+<li><code>POST /api/tasks</code> with <code>{"text": "&lt;share text&gt;"}</code> grabs a video; poll <code>GET /api/tasks/{task_id}</code>.</li>
+<li><code>GET /api/capacity</code> shows the free slots.</li>
+<li><code>GET /api/generate</code> (with <code>X-API-Key</code>) makes a temporary mailbox.</li>
+</ul>
+</body></html>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,0 +1,35 @@
+import type { AppInfo } from '../../src-shared/ipc/app-schemas.ts';
+import type { AppController, AppStatus } from '../app/app-controller.ts';
+import type { IpcHandlers } from './ipc-register.ts';
+
+/** Facts about this build that do not change while it runs. */
+export interface AppMeta {
+  version: string;
+  platform: string;
+}
+
+export interface AppIpcDeps {
+  controller: Pick<AppController, 'status' | 'settings' | 'updateSettings'>;
+  meta: AppMeta;
+  clipboard: { writeText(text: string): Promise<void> };
+}
+
+type AppChannels = 'app:info' | 'app:copy-text' | 'settings:get' | 'settings:update';
+
+/** The desktop's own channels: where the services are, settings (LAN sharing), clipboard. */
+export function appIpcHandlers(deps: AppIpcDeps): Pick<IpcHandlers, AppChannels> {
+  return {
+    'app:info': () => toAppInfo(deps.controller.status(), deps.meta),
+    'app:copy-text': async ({ text }) => {
+      await deps.clipboard.writeText(text);
+      return null;
+    },
+    'settings:get': () => deps.controller.settings,
+    'settings:update': (patch) => deps.controller.updateSettings(patch),
+  };
+}
+
+/** The controller's status in the contract's shape (also the `app:changed` payload). */
+export function toAppInfo(status: AppStatus, meta: AppMeta): AppInfo {
+  return { version: meta.version, platform: meta.platform, ...status };
+}

@@ -1,0 +1,80 @@
+import { AppError } from '../app/app-error.ts';
+import type { RunningApp } from '../app/compose.ts';
+import { parseAddress } from '../mail/address.ts';
+import { checkReadQuery } from '../mail/read-query.ts';
+import type { IpcHandlers } from './ipc-register.ts';
+import type { MailWatch } from './mail-watch.ts';
+
+export interface MailIpcDeps {
+  /** The running services (waits while LAN sharing restarts them). */
+  services(): Promise<Pick<RunningApp, 'mail'>>;
+  watches: Pick<MailWatch, 'watch' | 'unwatch'>;
+}
+
+type MailChannels =
+  | 'mail:generate'
+  | 'mail:generate-batch'
+  | 'mail:lease'
+  | 'mail:extend'
+  | 'mail:reuse'
+  | 'mail:list'
+  | 'mail:watch'
+  | 'mail:unwatch'
+  | 'mail:domains'
+  | 'mail:add-domain'
+  | 'mail:remove-domain'
+  | 'keys:list'
+  | 'keys:create'
+  | 'keys:disable'
+  | 'keys:delete';
+
+/**
+ * The mail use cases over IPC: the same services and checks as the REST routes (no API key:
+ * only the app's own window reaches these), plus live watches and the API keys.
+ */
+export function mailIpcHandlers(deps: MailIpcDeps): Pick<IpcHandlers, MailChannels> {
+  const mail = async () => (await deps.services()).mail;
+  return {
+    'mail:generate': async () => (await mail()).leases.generate(),
+    'mail:generate-batch': async ({ count }) => (await mail()).leases.batch(count),
+    'mail:lease': async ({ email }) => (await mail()).leases.lease(email),
+    'mail:extend': async ({ email }) => (await mail()).leases.extend(email),
+    'mail:reuse': async ({ email }) => (await mail()).leases.reuse(email),
+    'mail:list': async ({ email, afterId, limit }) =>
+      (await mail()).reader.list(email, checkReadQuery(afterId, limit)),
+    'mail:watch': async ({ email }) => {
+      const address = (await mail()).leases.requireRecorded(email);
+      deps.watches.watch(address.email);
+      return null;
+    },
+    'mail:unwatch': ({ email }) => {
+      deps.watches.unwatch(parseAddress(email)?.email ?? email);
+      return null;
+    },
+    'mail:domains': async () => (await mail()).domains.list(),
+    'mail:add-domain': async ({ domain }) => {
+      const { domains } = await mail();
+      domains.add(domain);
+      return domains.list();
+    },
+    'mail:remove-domain': async ({ domain }) => {
+      const { domains } = await mail();
+      domains.delete(domain);
+      return domains.list();
+    },
+    'keys:list': async () => (await mail()).keys.list(),
+    'keys:create': async ({ name }) => (await mail()).keys.create(name),
+    'keys:disable': async ({ id }) => {
+      if (!(await mail()).keys.disable(id)) throw keyNotFound(id);
+      return null;
+    },
+    'keys:delete': async ({ id }) => {
+      if (!(await mail()).keys.delete(id)) throw keyNotFound(id);
+      return null;
+    },
+  };
+}
+
+function keyNotFound(id: number): AppError {
+  return new AppError('NOT_FOUND', `No API key has the id ${id}.`);
+}

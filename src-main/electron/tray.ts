@@ -1,0 +1,77 @@
+import type { Menu, MenuItemConstructorOptions, Tray } from 'electron';
+
+/** What the tray menu shows. */
+export interface TrayState {
+  lanSharing: boolean;
+  lanUrl: string | null;
+  /** A LAN switch is in progress: the item is disabled until it ends. */
+  busy: boolean;
+}
+
+export interface TrayActions {
+  open(): void;
+  setLanSharing(on: boolean): void;
+  copy(text: string): void;
+  quit(): void;
+}
+
+/** The tray's menu: open, share on LAN (with the address to copy), quit. */
+export function trayMenuTemplate(
+  state: TrayState,
+  actions: TrayActions,
+): MenuItemConstructorOptions[] {
+  const items: MenuItemConstructorOptions[] = [
+    { id: 'open', label: 'Open Ephemera', click: () => actions.open() },
+    { type: 'separator' },
+    {
+      id: 'lan',
+      label: 'Share on LAN',
+      type: 'checkbox',
+      checked: state.lanSharing,
+      enabled: !state.busy,
+      // Electron flips `checked` before calling click.
+      click: (item) => actions.setLanSharing(item.checked),
+    },
+  ];
+  if (state.lanSharing) {
+    const url = state.lanUrl;
+    items.push(
+      url
+        ? { id: 'lan-url', label: `Copy ${url}`, click: () => actions.copy(url) }
+        : { id: 'lan-url', label: 'No LAN address found', enabled: false },
+    );
+  }
+  items.push(
+    { type: 'separator' },
+    { id: 'quit', label: 'Quit Ephemera', click: () => actions.quit() },
+  );
+  return items;
+}
+
+export interface AppTrayDeps {
+  createTray(icon: string): Pick<Tray, 'setToolTip' | 'setContextMenu' | 'on' | 'destroy'>;
+  buildMenu(template: MenuItemConstructorOptions[]): Menu;
+  icon: string;
+  platform: NodeJS.Platform;
+}
+
+export interface AppTray {
+  update(state: TrayState): void;
+  destroy(): void;
+}
+
+/** Creates the tray icon; on Windows a click on the icon opens the window too. */
+export function createAppTray(
+  deps: AppTrayDeps,
+  actions: TrayActions,
+  initial: TrayState,
+): AppTray {
+  const tray = deps.createTray(deps.icon);
+  tray.setToolTip('Ephemera');
+  if (deps.platform === 'win32') tray.on('click', () => actions.open());
+  const update = (state: TrayState): void => {
+    tray.setContextMenu(deps.buildMenu(trayMenuTemplate(state, actions)));
+  };
+  update(initial);
+  return { update, destroy: () => tray.destroy() };
+}

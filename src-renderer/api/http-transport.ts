@@ -1,0 +1,146 @@
+import type { ValidationItem } from '../../src-shared/api/errors.ts';
+import { ApiError, kindForStatus } from './api-error.ts';
+import { KeyVault } from './key-vault.ts';
+import { subscribeOverWebSocket } from './mail-socket.ts';
+import type { EphemeraApi, Lease, Mail } from './types.ts';
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Send the API key, and ask for one when it is missing or refused. */
+  auth?: boolean;
+}
+
+/** The browser transport: the REST API and /ws of the server the page came from. */
+export function createHttpApi(baseUrl: string): EphemeraApi {
+  const vault = new KeyVault();
+  const enc = encodeURIComponent;
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    let key = options.auth ? (vault.get() ?? (await vault.ask(false, null))) : null;
+    if (options.auth && key === null) throw missingKey();
+    for (let attempt = 0; ; attempt++) {
+      const res = await send(path, options, key);
+      if (res.status === 401 && options.auth && attempt < 3) {
+        vault.clear();
+        key = await vault.ask(true, await readDetail(res));
+        if (key === null) throw missingKey();
+        continue;
+      }
+      if (!res.ok) throw await toError(res);
+      if (res.status === 204) return undefined as T;
+      return (await res.json()) as T;
+    }
+  }
+
+  async function send(path: string, options: RequestOptions, key: string | null) {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (key) headers['x-api-key'] = key;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    try {
+      return await fetch(baseUrl + path, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        cache: 'no-store',
+      });
+    } catch {
+      throw new ApiError('network', 'Cannot reach Ephemera. Is it still running?');
+    }
+  }
+
+  const authed = { auth: true } as const;
+  return {
+    transport: 'http',
+    info: () => request('/api/info'),
+    video: {
+      create: (text) => request('/api/tasks', { method: 'POST', body: { text } }),
+      get: (taskId) => request(`/api/tasks/${enc(taskId)}`),
+      cancel: async (taskId) => {
+        await request(`/api/tasks/${enc(taskId)}`, { method: 'DELETE' });
+      },
+      capacity: () => request('/api/capacity'),
+      mediaUrl: (path) => baseUrl + path,
+      save: null,
+    },
+    mail: {
+      generate: () => request<Lease>('/api/generate', authed),
+      batch: (count) =>
+        request<Lease[]>(`/api/generate/batch?count=${count}`, { ...authed, method: 'POST' }),
+      lease: (email) => request<Lease>(`/api/mailboxes/${enc(email)}/lease`, authed),
+      extend: (email) =>
+        request<Lease>(`/api/mailboxes/${enc(email)}/extend`, { ...authed, method: 'POST' }),
+      reuse: (email) =>
+        request<Lease>(`/api/mailboxes/${enc(email)}/reuse`, { ...authed, method: 'POST' }),
+      list: (email, afterId) =>
+        request<Mail[]>(`/api/emails/${enc(email)}?after_id=${afterId}&limit=200`, authed),
+      subscribe: (email, afterId, handlers) =>
+        subscribeOverWebSocket({
+          url: (from) => {
+            const ws = new URL(`/ws/${enc(email)}`, baseUrl);
+            ws.protocol = ws.protocol === 'https:' ? 'wss:' : 'ws:';
+            ws.searchParams.set('api_key', vault.get() ?? '');
+            ws.searchParams.set('after_id', String(from));
+            return ws.href;
+          },
+          // A refused upgrade tells the browser nothing; REST says why (and asks for a key).
+          catchUp: (from) => request<Mail[]>(`/api/emails/${enc(email)}?after_id=${from}`, authed),
+          afterId,
+          handlers,
+        }),
+    },
+    settings: {
+      get: () => request('/api/settings', authed),
+      update: (patch) => request('/api/settings', { ...authed, method: 'PATCH', body: patch }),
+      checkMx: (domain) => request(`/api/settings/mx?domain=${enc(domain)}`, authed),
+      listKeys: async () => (await request<{ keys: [] }>('/api/keys', authed)).keys,
+      createKey: (name) => request('/api/keys', { ...authed, method: 'POST', body: { name } }),
+      disableKey: (id) => request(`/api/keys/${id}/disable`, { ...authed, method: 'POST' }),
+      deleteKey: async (id) => {
+        await request(`/api/keys/${id}`, { ...authed, method: 'DELETE' });
+      },
+    },
+    auth: {
+      needsKey: true,
+      hasKey: () => vault.get() !== null,
+      setKey: (key) => vault.set(key),
+      forgetKey: () => vault.clear(),
+      setPrompt: (prompt) => vault.setPrompt(prompt),
+    },
+  };
+}
+
+function missingKey(): ApiError {
+  return new ApiError('auth', 'An API key is needed for this. Enter one to continue.', 401);
+}
+
+async function readDetail(res: Response): Promise<string | null> {
+  try {
+    const body = (await res.json()) as { detail?: unknown };
+    return typeof body.detail === 'string' ? body.detail : null;
+  } catch {
+    return null;
+  }
+}
+
+async function toError(res: Response): Promise<ApiError> {
+  let detail: unknown = null;
+  try {
+    detail = ((await res.json()) as { detail?: unknown }).detail;
+  } catch {
+    // Not JSON (a proxy's error page): fall back to the status line.
+  }
+  const retryAfter = Number(res.headers.get('retry-after'));
+  const extra =
+    Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {};
+  if (Array.isArray(detail)) {
+    const validation = detail as ValidationItem[];
+    return new ApiError('validation', validation[0]?.msg ?? 'Invalid input.', res.status, {
+      ...extra,
+      validation,
+    });
+  }
+  const message =
+    typeof detail === 'string' && detail !== '' ? detail : `${res.status} ${res.statusText}`;
+  return new ApiError(kindForStatus(res.status), message, res.status, extra);
+}

@@ -1,0 +1,188 @@
+import type { AppInfo, ApiKeyInfo as IpcKeyInfo } from '../../src-shared/ipc/app-schemas.ts';
+import type { IpcInvokeChannel, IpcRequest, IpcResponse } from '../../src-shared/ipc/contract.ts';
+import type { IpcError, IpcResult } from '../../src-shared/ipc/result.ts';
+import type { EphemeraApi as EphemeraBridge } from '../../src-shared/ipc/window-api.ts';
+import { ERROR_STATUS } from '../../src-shared/errors/codes.ts';
+import { ApiError, kindForStatus } from './api-error.ts';
+import type { ApiKeyInfo, EphemeraApi, Mail, ServerInfo, Settings } from './types.ts';
+
+declare global {
+  interface Window {
+    ephemera?: EphemeraBridge;
+  }
+}
+
+/** The bridge the preload exposed, if this page runs inside the desktop app. */
+export function findBridge(): EphemeraBridge | null {
+  const bridge = window.ephemera;
+  return bridge && typeof bridge.invoke === 'function' ? bridge : null;
+}
+
+/** The desktop shell's app info in the shape of GET /api/info. */
+export function infoFromApp(app: AppInfo, domains: string[]): ServerInfo {
+  return {
+    version: app.version,
+    http_url: app.localUrl,
+    lan_url: app.lanUrl,
+    lan_enabled: app.lanSharing,
+    smtp_port: app.smtpPort,
+    domains,
+    client_is_local: true,
+  };
+}
+
+function keyView(key: IpcKeyInfo): ApiKeyInfo {
+  return {
+    id: key.id,
+    name: key.name,
+    hint: key.hint,
+    created_at: new Date(key.createdAt).toISOString(),
+    disabled_at: key.disabledAt === null ? null : new Date(key.disabledAt).toISOString(),
+  };
+}
+
+function toApiError(error: IpcError): ApiError {
+  const status = (ERROR_STATUS as Record<string, number>)[error.code];
+  if (status !== undefined) return new ApiError(kindForStatus(status), error.message, status);
+  return new ApiError(error.code === 'UNAVAILABLE' ? 'unavailable' : 'server', error.message);
+}
+
+function unsupported(): never {
+  throw new ApiError('unsupported', 'The desktop app does not change this setting yet.', 501);
+}
+
+/**
+ * The Electron transport: each call is one `invoke` of the contract in src-shared/ipc; live mail
+ * comes as `mail:received` events after `mail:watch`. No API key is needed (main is trusted).
+ * Downloads stay plain links to the local server: Electron asks where to save them.
+ */
+export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraApi {
+  let app = first;
+
+  async function call<C extends IpcInvokeChannel>(
+    channel: C,
+    ...request: undefined extends IpcRequest<C> ? [IpcRequest<C>?] : [IpcRequest<C>]
+  ): Promise<IpcResponse<C>> {
+    let result: IpcResult<IpcResponse<C>>;
+    try {
+      result = await (bridge.invoke as (c: C, r?: unknown) => Promise<IpcResult<IpcResponse<C>>>)(
+        channel,
+        request[0],
+      );
+    } catch (err) {
+      throw new ApiError('network', err instanceof Error ? err.message : String(err));
+    }
+    if (result.ok) return result.value;
+    throw toApiError(result.error);
+  }
+
+  const settings = async (): Promise<Settings> => {
+    const [own, domains] = await Promise.all([call('settings:get'), call('mail:domains')]);
+    app = await call('app:info');
+    const http = new URL(app.localUrl);
+    return {
+      lan_enabled: own.lanSharing,
+      lan_url: app.lanUrl,
+      http_port: Number(http.port) || 80,
+      smtp_port: app.smtpPort,
+      domains,
+      domains_locked: false,
+      proxy: null,
+      data_dir: '',
+      restart_required: false,
+    };
+  };
+
+  return {
+    transport: 'ipc',
+    info: async () => {
+      app = await call('app:info');
+      return infoFromApp(app, await call('mail:domains'));
+    },
+    video: {
+      create: (text) => call('video:create', { text }),
+      get: (taskId) => call('video:get', { taskId }),
+      cancel: async (taskId) => {
+        await call('video:cancel', { taskId });
+      },
+      capacity: () => call('video:capacity'),
+      mediaUrl: (path) => app.localUrl + path,
+      save: null,
+    },
+    mail: {
+      generate: () => call('mail:generate'),
+      batch: (count) => call('mail:generate-batch', { count }),
+      lease: (email) => call('mail:lease', { email }),
+      extend: (email) => call('mail:extend', { email }),
+      reuse: (email) => call('mail:reuse', { email }),
+      list: (email, afterId) => call('mail:list', { email, afterId, limit: 200 }),
+      subscribe: (email, afterId, handlers) => {
+        let lastId = afterId;
+        let stopped = false;
+        const deliver = (mail: Mail): void => {
+          if (stopped || mail.email !== email || mail.id <= lastId) return;
+          lastId = mail.id;
+          handlers.onMail(mail);
+        };
+        const off = bridge.on('mail:received', deliver);
+        handlers.onStatus('connecting');
+        // Watch first, then catch up: nothing falls between the two (ids de-duplicate).
+        call('mail:watch', { email })
+          .then(() => call('mail:list', { email, afterId: lastId, limit: 200 }))
+          .then(
+            (stored) => {
+              stored.forEach(deliver);
+              if (!stopped) handlers.onStatus('live');
+            },
+            () => handlers.onStatus('offline'),
+          );
+        return () => {
+          stopped = true;
+          off();
+          void call('mail:unwatch', { email }).catch(() => undefined);
+        };
+      },
+    },
+    settings: {
+      get: settings,
+      update: async (patch) => {
+        const { lan_enabled, domains, ...rest } = patch;
+        if (Object.keys(rest).length > 0) unsupported();
+        if (domains) {
+          const before = await call('mail:domains');
+          for (const d of domains.filter((x) => !before.includes(x))) {
+            await call('mail:add-domain', { domain: d });
+          }
+          for (const d of before.filter((x) => !domains.includes(x))) {
+            await call('mail:remove-domain', { domain: d });
+          }
+        }
+        if (lan_enabled !== undefined) await call('settings:update', { lanSharing: lan_enabled });
+        return settings();
+      },
+      checkMx: () =>
+        Promise.reject(new ApiError('unsupported', 'MX check is not available yet.', 501)),
+      listKeys: async () => (await call('keys:list')).map(keyView),
+      createKey: async (name) => {
+        const created = await call('keys:create', { name });
+        return { ...keyView(created), key: created.key };
+      },
+      disableKey: async (id) => {
+        await call('keys:disable', { id });
+        const key = (await call('keys:list')).find((k) => k.id === id);
+        if (!key) throw new ApiError('not_found', 'That key no longer exists.', 404);
+        return keyView(key);
+      },
+      deleteKey: async (id) => {
+        await call('keys:delete', { id });
+      },
+    },
+    auth: {
+      needsKey: false,
+      hasKey: () => true,
+      setKey: () => undefined,
+      forgetKey: () => undefined,
+      setPrompt: () => undefined,
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import type { Lease, Mail } from '../../src-shared/mail/schemas.ts';
+import type {
+  ApiKeyView as ApiKeyInfo,
+  CreatedApiKeyView as CreatedApiKey,
+  MxCheck,
+  ServerInfo,
+  ServerSettings as Settings,
+  ServerSettingsPatch as SettingsPatch,
+} from '../../src-shared/api/server-settings.ts';
+import type { Capacity, Task, TaskCreated } from '../../src-shared/video/schemas.ts';
+
+export type { ApiKeyInfo, Capacity, CreatedApiKey, Lease, Mail, MxCheck, ServerInfo, Settings };
+export type { SettingsPatch, Task, TaskCreated };
+
+/** State of a live mail subscription, for the "live" indicator. */
+export type LiveStatus = 'connecting' | 'live' | 'offline';
+
+export interface MailSubscription {
+  /** Each mail with an id above the last one seen, in ascending order, exactly once. */
+  onMail(mail: Mail): void;
+  onStatus(status: LiveStatus): void;
+}
+
+/** Where a finished video can go: a plain link (browser) or a native save dialog (Electron). */
+export type SaveOutcome = 'saved' | 'cancelled';
+
+/** Asks the person for an API key; resolves null when they decline. */
+export type KeyPrompt = (reason: {
+  invalid: boolean;
+  message: string | null;
+}) => Promise<string | null>;
+
+/**
+ * Everything the UI can ask of the services. Two implementations: REST + WebSocket in a
+ * browser (http-transport.ts) and IPC inside Electron (ipc-transport.ts).
+ */
+export interface EphemeraApi {
+  readonly transport: 'http' | 'ipc';
+  info(): Promise<ServerInfo>;
+  video: {
+    create(text: string): Promise<TaskCreated>;
+    get(taskId: string): Promise<Task>;
+    cancel(taskId: string): Promise<void>;
+    capacity(): Promise<Capacity>;
+    /** An absolute URL for a relative media path (`media.preview_url` …). */
+    mediaUrl(path: string): string;
+    /** Set only where a native save dialog exists; otherwise the UI links to download_url. */
+    save: ((task: Task) => Promise<SaveOutcome>) | null;
+  };
+  mail: {
+    generate(): Promise<Lease>;
+    batch(count: number): Promise<Lease[]>;
+    lease(email: string): Promise<Lease>;
+    extend(email: string): Promise<Lease>;
+    reuse(email: string): Promise<Lease>;
+    list(email: string, afterId: number): Promise<Mail[]>;
+    /** Live mail from `afterId` on (stored ones first); returns the unsubscribe function. */
+    subscribe(email: string, afterId: number, handlers: MailSubscription): () => void;
+  };
+  settings: {
+    get(): Promise<Settings>;
+    update(patch: SettingsPatch): Promise<Settings>;
+    checkMx(domain: string): Promise<MxCheck>;
+    listKeys(): Promise<ApiKeyInfo[]>;
+    createKey(name: string): Promise<CreatedApiKey>;
+    disableKey(id: number): Promise<ApiKeyInfo>;
+    deleteKey(id: number): Promise<void>;
+  };
+  auth: {
+    /** False where no key is needed (Electron). */
+    readonly needsKey: boolean;
+    hasKey(): boolean;
+    /** Stores a key on this device (after checking it works). */
+    setKey(key: string): void;
+    forgetKey(): void;
+    /** The UI's dialog, called when a mail or settings call needs a key. */
+    setPrompt(prompt: KeyPrompt): void;
+  };
+}

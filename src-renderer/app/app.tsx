@@ -1,0 +1,56 @@
+import { useEffect, type ReactElement } from 'react';
+import { api } from '../api/client.ts';
+import { Toaster } from '../components/toaster.tsx';
+import { MailPage } from '../features/mail/mail-page.tsx';
+import { useMail } from '../features/mail/mail-store.ts';
+import { PhonePage } from '../features/phone/phone-page.tsx';
+import { SettingsPage } from '../features/settings/settings-page.tsx';
+import { VideoPage } from '../features/video/video-page.tsx';
+import { useVideo } from '../features/video/video-store.ts';
+import { useT } from '../i18n/i18n.ts';
+import { useKeyPrompt } from '../stores/key-prompt-store.ts';
+import { useServer } from '../stores/server-store.ts';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { KeyDialog } from './key-dialog.tsx';
+import { Nav } from './nav.tsx';
+import { useRoute } from './use-route.ts';
+import { useDocumentPrefs } from './use-theme.ts';
+
+/** The app shell: app bar, the current screen, the key dialog and toasts. */
+export function App(): ReactElement {
+  const t = useT();
+  const route = useRoute();
+  useDocumentPrefs();
+
+  useEffect(() => {
+    api().auth.setPrompt((reason) => useKeyPrompt.getState().ask(reason));
+    void useServer.getState().loadInfo();
+    useVideo.getState().restore();
+    useMail.getState().restore();
+  }, []);
+
+  useEffect(() => {
+    document.title = `${t(`nav.${route}`)} · Ephemera`;
+    window.scrollTo(0, 0);
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [route, t]);
+
+  return (
+    <div className="app" data-route={route}>
+      <a className="skip-link" href="#main">
+        {t('nav.skip')}
+      </a>
+      <Nav route={route} />
+      <main id="main" className="main" tabIndex={-1}>
+        <ErrorBoundary key={route} title={t('error.screen')} reload={t('error.reload')}>
+          {route === 'video' ? <VideoPage /> : null}
+          {route === 'mail' ? <MailPage /> : null}
+          {route === 'phone' ? <PhonePage /> : null}
+          {route === 'settings' ? <SettingsPage /> : null}
+        </ErrorBoundary>
+      </main>
+      <KeyDialog />
+      <Toaster />
+    </div>
+  );
+}

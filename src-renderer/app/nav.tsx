@@ -1,0 +1,75 @@
+import type { ReactElement } from 'react';
+import { Icon, type IconName } from '../components/icon.tsx';
+import { useT, type MessageKey } from '../i18n/i18n.ts';
+import { usePrefs } from '../stores/prefs-store.ts';
+import { useServer } from '../stores/server-store.ts';
+import type { Route } from './use-route.ts';
+import { useIsDark } from './use-theme.ts';
+
+const ITEMS: { route: Route; icon: IconName; label: MessageKey }[] = [
+  { route: 'video', icon: 'video', label: 'nav.video' },
+  { route: 'mail', icon: 'mail', label: 'nav.mail' },
+  { route: 'phone', icon: 'phone', label: 'nav.phone' },
+  { route: 'settings', icon: 'settings', label: 'nav.settings' },
+];
+
+/** The app bar: brand, the four screens, and quick theme/language switches. */
+export function Nav({ route }: { route: Route }): ReactElement {
+  const t = useT();
+  const theme = usePrefs((s) => s.theme);
+  const setTheme = usePrefs((s) => s.setTheme);
+  const lang = usePrefs((s) => s.lang);
+  const setLang = usePrefs((s) => s.setLang);
+  const reachable = useServer((s) => s.reachable);
+  const dark = useIsDark();
+  return (
+    <header className="appbar">
+      <a className="brand" href="#/video" aria-label="Ephemera">
+        <span className="brand-mark" aria-hidden="true" />
+        <span className="brand-name">Ephemera</span>
+      </a>
+      <nav className="tabs" aria-label={t('nav.label')}>
+        {ITEMS.map((item) => (
+          <a
+            key={item.route}
+            href={`#/${item.route}`}
+            className="tab-link"
+            aria-current={route === item.route ? 'page' : undefined}
+            data-testid={`nav-${item.route}`}
+          >
+            <Icon name={item.icon} />
+            <span>{t(item.label)}</span>
+          </a>
+        ))}
+      </nav>
+      <div className="appbar-tools">
+        {reachable ? null : (
+          <span className="offline-badge" role="status">
+            <Icon name="alert" size={14} /> {t('nav.offline')}
+          </span>
+        )}
+        <button
+          type="button"
+          className="btn btn-ghost btn-md btn-icon"
+          aria-label={t('nav.language')}
+          title={t('nav.language')}
+          onClick={() => setLang(lang === 'en' ? 'zh-CN' : 'en')}
+          data-testid="lang-toggle"
+        >
+          <span className="lang-glyph">{lang === 'en' ? '中' : 'EN'}</span>
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost btn-md btn-icon"
+          aria-label={t('nav.theme')}
+          title={t('nav.theme')}
+          onClick={() => setTheme(dark ? 'light' : 'dark')}
+          data-testid="theme-toggle"
+          data-theme-choice={theme}
+        >
+          <Icon name={dark ? 'sun' : 'moon'} />
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState, type ReactElement } from 'react';
+import { Icon } from '../../components/icon.tsx';
+import { useT } from '../../i18n/i18n.ts';
+import { copyText } from '../../lib/clipboard.ts';
+import { useToasts } from '../../stores/toast-store.ts';
+
+/** The verification code, large; one click (or Enter) copies it. */
+export function CodeChip({
+  code,
+  size = 'lg',
+}: {
+  code: string;
+  size?: 'md' | 'lg';
+}): ReactElement {
+  const t = useT();
+  const toast = useToasts((s) => s.show);
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      className={`code-chip code-chip-${size} ${copied ? 'is-copied' : ''}`}
+      data-testid="code-chip"
+      aria-label={t('mail.code.copyLabel', { code })}
+      onClick={(event) => {
+        event.stopPropagation();
+        void copyText(code).then((ok) => {
+          if (!ok) return toast(t('common.copyFailed'), 'error');
+          setCopied(true);
+          toast(t('mail.code.copied', { code }), 'success');
+          setTimeout(() => setCopied(false), 1600);
+        });
+      }}
+    >
+      <span className="code-chip-code">{code}</span>
+      <span className="code-chip-action">
+        <Icon name={copied ? 'check' : 'copy'} size={size === 'lg' ? 18 : 14} />
+        {size === 'lg' ? <span>{copied ? t('common.copied') : t('common.copy')}</span> : null}
+      </span>
+    </button>
+  );
+}

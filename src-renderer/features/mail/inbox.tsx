@@ -1,0 +1,221 @@
+import { useState, type ReactElement } from 'react';
+import { asApiError, type Lease, type Mail } from '../../api/client.ts';
+import { Button } from '../../components/button.tsx';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { Countdown } from '../../components/countdown.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useLocale, useT } from '../../i18n/i18n.ts';
+import { formatWhen } from '../../lib/format.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { useToasts } from '../../stores/toast-store.ts';
+import { CodeChip } from './code-chip.tsx';
+import { useMail } from './mail-store.ts';
+import { MailView } from './mail-view.tsx';
+
+/** The open mailbox: its address and lease, the latest code, its mails, and one mail. */
+export function Inbox({ lease }: { lease: Lease }): ReactElement {
+  const t = useT();
+  const inbox = useMail((s) => s.inbox);
+  const state = useMail((s) => s.inboxState);
+  const error = useMail((s) => s.inboxError);
+  const openMailId = useMail((s) => s.openMailId);
+  const openMail = useMail((s) => s.openMail);
+  const select = useMail((s) => s.select);
+  const open = inbox.find((m) => m.id === openMailId) ?? null;
+  const latestWithCode = [...inbox].reverse().find((m) => m.code !== null) ?? null;
+
+  return (
+    <div className={`inbox ${open ? 'has-open-mail' : ''}`} data-testid="inbox">
+      <InboxHeader lease={lease} onBack={() => void select(null)} />
+      {latestWithCode?.code ? (
+        <div className="latest-code" data-testid="latest-code">
+          <div>
+            <span className="latest-code-label">{t('mail.code.latest')}</span>
+            <span className="latest-code-from muted">
+              {latestWithCode.from_name ?? latestWithCode.from ?? ''}
+            </span>
+          </div>
+          <CodeChip code={latestWithCode.code} />
+        </div>
+      ) : null}
+      <div className="inbox-body">
+        <div className="mail-list-pane">
+          {state === 'loading' ? (
+            <div className="loading-row">
+              <Spinner /> {t('mail.loading')}
+            </div>
+          ) : state === 'error' ? (
+            <EmptyState
+              icon="alert"
+              tone="error"
+              title={t('mail.error.load')}
+              action={
+                <Button icon="refresh" onClick={() => void select(lease.email)}>
+                  {t('common.retry')}
+                </Button>
+              }
+            >
+              {error}
+            </EmptyState>
+          ) : inbox.length === 0 ? (
+            <EmptyState icon="inbox" title={t('mail.inbox.empty')}>
+              {t('mail.inbox.emptyBody')}
+            </EmptyState>
+          ) : (
+            <MailList mails={inbox} openId={openMailId} onOpen={openMail} />
+          )}
+        </div>
+        <div className="mail-view-pane">
+          {open ? (
+            <MailView key={open.id} mail={open} onBack={() => openMail(null)} />
+          ) : inbox.length > 0 ? (
+            <EmptyState icon="mail" title={t('mail.pick')} />
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function InboxHeader({ lease, onBack }: { lease: Lease; onBack: () => void }): ReactElement {
+  const t = useT();
+  const now = useNow();
+  const live = useMail((s) => s.live);
+  const extend = useMail((s) => s.extend);
+  const reuse = useMail((s) => s.reuse);
+  const forget = useMail((s) => s.forget);
+  const toast = useToasts((s) => s.show);
+  const [busy, setBusy] = useState<'extend' | 'reuse' | null>(null);
+  const until = Date.parse(lease.expires_at);
+  const expired = until <= now;
+  const atMax = lease.extension_count >= lease.max_extension_count;
+
+  const run = async (which: 'extend' | 'reuse'): Promise<void> => {
+    setBusy(which);
+    try {
+      await (which === 'extend' ? extend(lease.email) : reuse(lease.email));
+      toast(which === 'extend' ? t('mail.extended') : t('mail.reused'), 'success');
+    } catch (err) {
+      toast(asApiError(err).message, 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <header className="inbox-head">
+      <Button variant="ghost" size="sm" icon="back" className="only-phone" onClick={onBack}>
+        {t('mail.mailboxes')}
+      </Button>
+      <div className="inbox-address-row">
+        <h2 className="inbox-address" data-testid="inbox-address">
+          {lease.email}
+        </h2>
+        <CopyButton
+          text={lease.email}
+          label={t('mail.copyAddress')}
+          variant="secondary"
+          testId="copy-address"
+        />
+      </div>
+      <div className="inbox-meta">
+        <span className={`live live-${live}`} data-testid="live-status">
+          <span className="live-dot" aria-hidden="true" />
+          {t(`mail.live.${live}`)}
+        </span>
+        {expired ? (
+          <span className="pill pill-expired">{t('mail.expired')}</span>
+        ) : (
+          <Countdown
+            until={until}
+            total={lease.expires_in_minutes * 60 + lease.extension_count * 15 * 60}
+            warnBelow={120}
+            label={t('mail.expiresIn')}
+          />
+        )}
+        <span className="muted">
+          {t('mail.extensions', { used: lease.extension_count, max: lease.max_extension_count })}
+        </span>
+        <span className="spacer" />
+        {expired ? (
+          <Button
+            size="sm"
+            variant="primary"
+            icon="refresh"
+            loading={busy === 'reuse'}
+            onClick={() => void run('reuse')}
+          >
+            {t('mail.reuse')}
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            variant="secondary"
+            icon="clock"
+            disabled={atMax}
+            title={atMax ? t('mail.extendLimit') : undefined}
+            loading={busy === 'extend'}
+            onClick={() => void run('extend')}
+            data-testid="extend"
+          >
+            {t('mail.extend')}
+          </Button>
+        )}
+        <Button size="sm" variant="ghost" icon="trash" onClick={() => forget(lease.email)}>
+          {t('mail.forget')}
+        </Button>
+      </div>
+    </header>
+  );
+}
+
+function MailList({
+  mails,
+  openId,
+  onOpen,
+}: {
+  mails: Mail[];
+  openId: number | null;
+  onOpen: (id: number) => void;
+}): ReactElement {
+  const t = useT();
+  const locale = useLocale();
+  const fresh = useMail((s) => s.fresh);
+  return (
+    <ul className="mail-list" aria-label={t('mail.inbox')} data-testid="mail-list">
+      {[...mails].reverse().map((mail) => (
+        <li key={mail.id} className={fresh.includes(mail.id) ? 'is-fresh' : ''}>
+          <div
+            role="button"
+            tabIndex={0}
+            className={`mail-row ${mail.id === openId ? 'is-open' : ''}`}
+            aria-current={mail.id === openId ? 'true' : undefined}
+            data-testid="mail-row"
+            onClick={() => onOpen(mail.id)}
+            onKeyDown={(event) => {
+              if (event.target !== event.currentTarget) return;
+              if (event.key === 'Enter' || event.key === ' ') {
+                event.preventDefault();
+                onOpen(mail.id);
+              }
+            }}
+          >
+            <div className="mail-row-top">
+              <span className="mail-row-from">
+                {mail.from_name ?? mail.from ?? t('mail.unknownSender')}
+              </span>
+              <time className="muted" dateTime={mail.received_at}>
+                {formatWhen(mail.received_at, locale)}
+              </time>
+            </div>
+            <div className="mail-row-bottom">
+              <span className="mail-row-subject">{mail.subject ?? t('mail.noSubject')}</span>
+              {mail.code ? <CodeChip code={mail.code} size="md" /> : null}
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,129 @@
+import { useState, type ReactElement } from 'react';
+import { asApiError } from '../../api/client.ts';
+import { Button } from '../../components/button.tsx';
+import { Countdown } from '../../components/countdown.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { useT } from '../../i18n/i18n.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { useToasts } from '../../stores/toast-store.ts';
+import { useMail } from './mail-store.ts';
+
+/** "New address", "several at once", and the mailboxes this device made. */
+export function MailboxList(): ReactElement {
+  const t = useT();
+  const mailboxes = useMail((s) => s.mailboxes);
+  const selected = useMail((s) => s.selected);
+  const select = useMail((s) => s.select);
+  const generate = useMail((s) => s.generate);
+  const generating = useMail((s) => s.generating);
+  const toast = useToasts((s) => s.show);
+  const now = useNow();
+  const [count, setCount] = useState(5);
+  const [several, setSeveral] = useState(false);
+
+  const make = async (n: number): Promise<void> => {
+    try {
+      const leases = await generate(n);
+      const first = leases[0];
+      if (first) void select(first.email);
+      toast(
+        n === 1 ? t('mail.generated.one') : t('mail.generated.many', { count: leases.length }),
+        'success',
+      );
+    } catch (err) {
+      const e = asApiError(err);
+      if (e.kind !== 'auth') toast(e.message, 'error');
+    }
+  };
+
+  return (
+    <div className="mailboxes">
+      <div className="mailboxes-actions">
+        <Button
+          variant="primary"
+          icon="plus"
+          loading={generating && !several}
+          onClick={() => void make(1)}
+          data-testid="new-mailbox"
+        >
+          {t('mail.new')}
+        </Button>
+        <Button
+          variant="ghost"
+          aria-expanded={several}
+          onClick={() => setSeveral((s) => !s)}
+          data-testid="several-toggle"
+        >
+          {t('mail.several')}
+        </Button>
+      </div>
+      {several ? (
+        <form
+          className="batch"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void make(count);
+          }}
+        >
+          <label htmlFor="batch-count">{t('mail.batch.count')}</label>
+          <input
+            id="batch-count"
+            type="number"
+            min={1}
+            max={100}
+            value={count}
+            inputMode="numeric"
+            onChange={(event) =>
+              setCount(Math.max(1, Math.min(100, Number(event.target.value) || 1)))
+            }
+          />
+          <Button
+            type="submit"
+            variant="secondary"
+            loading={generating}
+            data-testid="batch-generate"
+          >
+            {t('mail.batch.submit', { count })}
+          </Button>
+        </form>
+      ) : null}
+      {mailboxes.length === 0 ? (
+        <EmptyState icon="inbox" title={t('mail.empty.title')}>
+          {t('mail.empty.body')}
+        </EmptyState>
+      ) : (
+        <ul className="mailbox-list" aria-label={t('mail.list')} data-testid="mailbox-list">
+          {mailboxes.map((lease) => {
+            const until = Date.parse(lease.expires_at);
+            const expired = until <= now;
+            return (
+              <li key={lease.email}>
+                <button
+                  type="button"
+                  className={`mailbox ${lease.email === selected ? 'is-selected' : ''}`}
+                  aria-current={lease.email === selected ? 'true' : undefined}
+                  onClick={() => void select(lease.email)}
+                  data-testid="mailbox"
+                >
+                  <span className="mailbox-address">{lease.email}</span>
+                  <span className="mailbox-meta">
+                    {expired ? (
+                      <span className="pill pill-expired">{t('mail.expired')}</span>
+                    ) : (
+                      <Countdown
+                        until={until}
+                        total={lease.expires_in_minutes * 60}
+                        warnBelow={120}
+                        label={t('mail.expiresIn')}
+                      />
+                    )}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

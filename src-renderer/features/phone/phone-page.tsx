@@ -1,0 +1,161 @@
+import type { ReactElement, ReactNode } from 'react';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { QrCode } from '../../components/qr-code.tsx';
+import { Section } from '../../components/section.tsx';
+import { useT } from '../../i18n/i18n.ts';
+import { useServer } from '../../stores/server-store.ts';
+
+const LOOPBACK = /^https?:\/\/(127\.|localhost|\[::1\])/i;
+
+/** The base URL a phone should use: the LAN address when shared, else the page's own origin. */
+function useBaseUrl(): { url: string; reachable: boolean } {
+  const info = useServer((s) => s.info);
+  const origin = window.location.origin;
+  if (info?.lan_url) return { url: info.lan_url, reachable: true };
+  if (!LOOPBACK.test(origin)) return { url: origin, reachable: true };
+  return { url: info?.http_url ?? origin, reachable: false };
+}
+
+/** How to drive the API from iOS Shortcuts and Android automation, with the base URL filled in. */
+export function PhonePage(): ReactElement {
+  const t = useT();
+  const { url, reachable } = useBaseUrl();
+  const post = `curl -s ${url}/api/tasks -H 'content-type: application/json' \\\n  -d '{"text":"<share text>"}'`;
+
+  return (
+    <div className="page page-phone">
+      <header className="page-head">
+        <div>
+          <h1>{t('phone.title')}</h1>
+          <p className="page-lede">{t('phone.lede')}</p>
+        </div>
+      </header>
+      <Section icon="globe" title={t('phone.base.title')} description={t('phone.base.description')}>
+        <div className="lan-share">
+          <QrCode text={url} label={t('settings.lan.qrLabel', { url })} size={148} />
+          <div className="lan-share-text">
+            <p className="lan-url" data-testid="phone-base-url">
+              {url}
+            </p>
+            <CopyButton text={url} label={t('phone.base.copy')} variant="secondary" />
+            {reachable ? null : (
+              <p className="notice" data-testid="phone-lan-warning">
+                {t('phone.base.loopback')} <a href="#/settings">{t('phone.base.enableLan')}</a>
+              </p>
+            )}
+          </div>
+        </div>
+      </Section>
+
+      <div className="phone-grid">
+        <Section
+          icon="phone"
+          title={t('phone.flow.title')}
+          description={t('phone.flow.description')}
+        >
+          <ol className="steps">
+            <Step n={1} title={t('phone.flow.post')}>
+              <Code
+                text={`POST ${url}/api/tasks\nContent-Type: application/json\n\n{"text": "<share text>"}`}
+              />
+              <p className="muted">{t('phone.flow.postAnswer')}</p>
+            </Step>
+            <Step n={2} title={t('phone.flow.poll')}>
+              <Code text={`GET ${url}/api/tasks/{task_id}`} />
+              <p className="muted">{t('phone.flow.pollNote')}</p>
+            </Step>
+            <Step n={3} title={t('phone.flow.download')}>
+              <Code text={`GET ${url}{media.download_url}`} />
+              <p className="muted">{t('phone.flow.downloadNote')}</p>
+            </Step>
+            <Step n={4} title={t('phone.flow.error')}>
+              <p className="muted">{t('phone.flow.errorNote')}</p>
+            </Step>
+          </ol>
+        </Section>
+
+        <Section icon="bolt" title={t('phone.ios.title')} description={t('phone.ios.description')}>
+          <ol className="steps steps-plain">
+            <li>{t('phone.ios.1')}</li>
+            <li>
+              {t('phone.ios.2')} <code>{url}/api/tasks</code>
+            </li>
+            <li>{t('phone.ios.3')}</li>
+            <li>{t('phone.ios.4')}</li>
+            <li>
+              {t('phone.ios.5')} <code>{`${url}/api/tasks/[task_id]`}</code>
+            </li>
+            <li>{t('phone.ios.6')}</li>
+            <li>{t('phone.ios.7')}</li>
+          </ol>
+        </Section>
+
+        <Section
+          icon="bolt"
+          title={t('phone.android.title')}
+          description={t('phone.android.description')}
+        >
+          <ol className="steps steps-plain">
+            <li>
+              {t('phone.android.1')} <code>{url}/api/tasks</code>
+            </li>
+            <li>{t('phone.android.2')}</li>
+            <li>{t('phone.android.3')}</li>
+            <li>{t('phone.android.4')}</li>
+            <li>{t('phone.android.5')}</li>
+          </ol>
+        </Section>
+
+        <Section
+          icon="mail"
+          title={t('phone.mail.title')}
+          description={t('phone.mail.description')}
+        >
+          <Code text={`GET ${url}/api/generate\nX-API-Key: <your key>`} />
+          <Code text={`GET ${url}/api/emails/{email}?after_id=0&wait=30\nX-API-Key: <your key>`} />
+          <p className="muted">{t('phone.mail.note')}</p>
+        </Section>
+
+        <Section
+          icon="settings"
+          title={t('phone.test.title')}
+          description={t('phone.test.description')}
+        >
+          <Code text={post} />
+        </Section>
+      </div>
+    </div>
+  );
+}
+
+function Step({
+  n,
+  title,
+  children,
+}: {
+  n: number;
+  title: string;
+  children: ReactNode;
+}): ReactElement {
+  return (
+    <li className="step">
+      <span className="step-n" aria-hidden="true">
+        {n}
+      </span>
+      <div>
+        <h3>{title}</h3>
+        {children}
+      </div>
+    </li>
+  );
+}
+
+function Code({ text }: { text: string }): ReactElement {
+  const t = useT();
+  return (
+    <div className="code-block">
+      <pre>{text}</pre>
+      <CopyButton text={text} size="sm" showLabel={false} label={t('common.copy')} />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, type ReactElement } from 'react';
+import { Button } from '../../components/button.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useT } from '../../i18n/i18n.ts';
+import { AppearanceSection } from './appearance-section.tsx';
+import { DeviceKeySection } from './device-key-section.tsx';
+import { DomainsSection } from './domains-section.tsx';
+import { KeysSection } from './keys-section.tsx';
+import { LanSection } from './lan-section.tsx';
+import { ServerSection } from './server-section.tsx';
+import { useSettings } from './settings-store.ts';
+
+/** Settings: this device's appearance first, then the server's (loopback only). */
+export function SettingsPage(): ReactElement {
+  const t = useT();
+  const settings = useSettings((s) => s.settings);
+  const state = useSettings((s) => s.state);
+  const error = useSettings((s) => s.error);
+  const load = useSettings((s) => s.load);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <div className="page page-settings">
+      <header className="page-head">
+        <div>
+          <h1>{t('settings.title')}</h1>
+          <p className="page-lede">{t('settings.lede')}</p>
+        </div>
+      </header>
+      <div className="settings-grid">
+        <LanSection />
+        <AppearanceSection />
+        <DeviceKeySection onChange={() => void load()} />
+        {state === 'loading' ? (
+          <div className="card loading-row">
+            <Spinner /> {t('settings.loading')}
+          </div>
+        ) : null}
+        {state === 'error' && error ? (
+          <div className="card">
+            <EmptyState
+              icon={error.kind === 'forbidden' ? 'phone' : 'alert'}
+              tone={error.kind === 'network' || error.kind === 'server' ? 'error' : 'neutral'}
+              title={
+                error.kind === 'forbidden'
+                  ? t('settings.error.forbidden')
+                  : error.kind === 'not_found'
+                    ? t('settings.error.missing')
+                    : error.kind === 'auth'
+                      ? t('settings.error.auth')
+                      : t('settings.error.other')
+              }
+              action={
+                error.kind === 'forbidden' || error.kind === 'not_found' ? undefined : (
+                  <Button icon="refresh" onClick={() => void load()}>
+                    {error.kind === 'auth' ? t('settings.device.enter') : t('common.retry')}
+                  </Button>
+                )
+              }
+            >
+              {error.kind === 'not_found' ? t('settings.error.missingBody') : error.message}
+            </EmptyState>
+          </div>
+        ) : null}
+        {settings ? (
+          <>
+            <DomainsSection />
+            <KeysSection />
+            <ServerSection key={JSON.stringify(settings)} settings={settings} />
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { create } from 'zustand';
+import {
+  api,
+  asApiError,
+  type ApiError,
+  type ApiKeyInfo,
+  type CreatedApiKey,
+  type Settings,
+  type SettingsPatch,
+} from '../../api/client.ts';
+import { useServer } from '../../stores/server-store.ts';
+
+interface SettingsState {
+  settings: Settings | null;
+  keys: ApiKeyInfo[];
+  state: 'idle' | 'loading' | 'ready' | 'error';
+  error: ApiError | null;
+  saving: boolean;
+  /** The key just made: shown once, then dropped. */
+  newKey: CreatedApiKey | null;
+  load: () => Promise<void>;
+  update: (patch: SettingsPatch) => Promise<void>;
+  createKey: (name: string) => Promise<void>;
+  disableKey: (id: number) => Promise<void>;
+  deleteKey: (id: number) => Promise<void>;
+  clearNewKey: () => void;
+}
+
+/** Server settings and API keys (loopback only on the server side). */
+export const useSettings = create<SettingsState>()((set, get) => ({
+  settings: null,
+  keys: [],
+  state: 'idle',
+  error: null,
+  saving: false,
+  newKey: null,
+
+  async load() {
+    set({ state: get().settings ? 'ready' : 'loading', error: null });
+    try {
+      const [settings, keys] = await Promise.all([api().settings.get(), api().settings.listKeys()]);
+      set({ settings, keys, state: 'ready' });
+    } catch (err) {
+      set({ state: 'error', error: asApiError(err) });
+    }
+  },
+
+  async update(patch) {
+    set({ saving: true });
+    try {
+      set({ settings: await api().settings.update(patch) });
+      void useServer.getState().loadInfo();
+    } finally {
+      set({ saving: false });
+    }
+  },
+
+  async createKey(name) {
+    const created = await api().settings.createKey(name);
+    const { key: _key, ...info } = created;
+    set({ newKey: created, keys: [...get().keys, info] });
+  },
+
+  async disableKey(id) {
+    const info = await api().settings.disableKey(id);
+    set({ keys: get().keys.map((k) => (k.id === id ? info : k)) });
+  },
+
+  async deleteKey(id) {
+    await api().settings.deleteKey(id);
+    set({ keys: get().keys.filter((k) => k.id !== id) });
+  },
+
+  clearNewKey() {
+    set({ newKey: null });
+  },
+}));

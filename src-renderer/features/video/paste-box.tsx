@@ -1,0 +1,121 @@
+import { useRef, useState, type ReactElement } from 'react';
+import { asApiError } from '../../api/client.ts';
+import { Button } from '../../components/button.tsx';
+import { Icon } from '../../components/icon.tsx';
+import { useT } from '../../i18n/i18n.ts';
+import { canReadClipboard, readClipboard } from '../../lib/clipboard.ts';
+import { describeSubmitError } from './video-errors.ts';
+import { useVideo } from './video-store.ts';
+
+const HAS_LINK = /https?:\/\/\S/i;
+
+/**
+ * Where a share text goes. Pasting into the empty box starts at once (paste-and-go); Enter
+ * submits typed text, Shift+Enter adds a line.
+ */
+export function PasteBox(): ReactElement {
+  const t = useT();
+  const submit = useVideo((s) => s.submit);
+  const submitting = useVideo((s) => s.submitting);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const area = useRef<HTMLTextAreaElement>(null);
+
+  const go = async (value: string): Promise<void> => {
+    const trimmed = value.trim();
+    if (trimmed === '') {
+      setError(t('video.error.empty'));
+      area.current?.focus();
+      return;
+    }
+    setError(null);
+    try {
+      await submit(trimmed);
+      setText('');
+    } catch (err) {
+      setText(value);
+      setError(describeSubmitError(asApiError(err), t));
+    }
+  };
+
+  return (
+    <form
+      className="paste"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void go(text);
+      }}
+    >
+      <label htmlFor="share-text" className="paste-label">
+        {t('video.paste.label')}
+      </label>
+      <div className={`paste-box ${error ? 'has-error' : ''}`}>
+        <textarea
+          id="share-text"
+          ref={area}
+          data-testid="share-text"
+          value={text}
+          rows={3}
+          placeholder={t('video.paste.placeholder')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby="share-hint share-error"
+          onChange={(event) => {
+            setText(event.target.value);
+            if (error) setError(null);
+          }}
+          onPaste={(event) => {
+            const pasted = event.clipboardData.getData('text');
+            if (text.trim() === '' && HAS_LINK.test(pasted)) {
+              event.preventDefault();
+              setText(pasted);
+              void go(pasted);
+            }
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              void go(text);
+            }
+          }}
+        />
+        <div className="paste-actions">
+          {canReadClipboard() ? (
+            <Button
+              variant="ghost"
+              icon="paste"
+              onClick={() => {
+                void readClipboard().then((clip) => {
+                  if (clip) {
+                    setText(clip);
+                    void go(clip);
+                  }
+                });
+              }}
+            >
+              {t('video.paste.fromClipboard')}
+            </Button>
+          ) : null}
+          <Button
+            type="submit"
+            variant="primary"
+            icon="download"
+            loading={submitting}
+            data-testid="grab"
+          >
+            {t('video.paste.submit')}
+          </Button>
+        </div>
+      </div>
+      <p id="share-hint" className="hint">
+        {t('video.paste.hint')}
+      </p>
+      <p id="share-error" className="field-error" role="alert" data-testid="paste-error">
+        {error ? (
+          <>
+            <Icon name="alert" size={16} /> {error}
+          </>
+        ) : null}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,275 @@
+import { useState, type ReactElement } from 'react';
+import { api, asApiError } from '../../api/client.ts';
+import { Button } from '../../components/button.tsx';
+import { Countdown } from '../../components/countdown.tsx';
+import { Icon } from '../../components/icon.tsx';
+import { ProgressBar } from '../../components/progress-bar.tsx';
+import { useLocale, useT } from '../../i18n/i18n.ts';
+import { formatBytes, formatClock } from '../../lib/format.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { useToasts } from '../../stores/toast-store.ts';
+import { PLATFORM_NAMES } from '../../../src-shared/video/platform-names.ts';
+import { failureHeadline } from './video-errors.ts';
+import { useVideo, type TaskEntry } from './video-store.ts';
+
+/** One video task: what it is, how far it got, how long it stays, and what to do with it. */
+export function TaskCard({ entry }: { entry: TaskEntry }): ReactElement {
+  const t = useT();
+  const locale = useLocale();
+  const now = useNow();
+  const [previewing, setPreviewing] = useState(false);
+  const task = entry.task;
+  const status = entry.gone ? 'gone' : (task?.status ?? entry.created.status);
+  const expired = entry.expiresAt !== null && entry.expiresAt <= now;
+  const shown = expired && status === 'completed' ? 'expired' : status;
+  const platform = PLATFORM_NAMES[entry.created.platform];
+  const media = task?.media ?? null;
+  const coverUrl = media?.cover_url ? api().video.mediaUrl(media.cover_url) : null;
+
+  return (
+    <article
+      className={`task task-${shown}`}
+      data-testid="task-card"
+      data-status={shown}
+      aria-label={task?.title ?? platform}
+    >
+      <div className="task-row">
+        <div className={`task-cover platform-${entry.created.platform}`}>
+          {coverUrl && shown === 'completed' ? (
+            <img src={coverUrl} alt="" loading="lazy" />
+          ) : (
+            <Icon name="video" size={26} />
+          )}
+        </div>
+        <div className="task-body">
+          <div className="task-meta">
+            <span className={`badge badge-${entry.created.platform}`}>{platform}</span>
+            <StatusPill status={shown} />
+            {entry.expiresAt !== null && shown === 'completed' ? (
+              <Countdown
+                until={entry.expiresAt}
+                total={entry.created.ttl_seconds}
+                label={t('video.expiresIn')}
+                showLabel
+              />
+            ) : null}
+          </div>
+          <h3 className="task-title" title={task?.title ?? undefined}>
+            {task?.title ??
+              (status === 'queued' ? t('video.title.waiting') : t('video.title.unknown'))}
+          </h3>
+          <p className="task-sub">
+            {[
+              task?.author ? `@${task.author}` : null,
+              media?.resolution,
+              media?.duration ? formatClock(media.duration) : null,
+              media ? formatBytes(media.size, locale) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ') || hostOf(task?.source_url ?? entry.text)}
+          </p>
+          <TaskProgress entry={entry} shown={shown} />
+        </div>
+        <TaskActions
+          entry={entry}
+          shown={shown}
+          previewing={previewing}
+          onPreview={() => setPreviewing((p) => !p)}
+        />
+      </div>
+      {previewing && media && shown === 'completed' ? (
+        <div className="task-player-wrap">
+          <video
+            className="task-player"
+            data-testid="preview-player"
+            src={api().video.mediaUrl(media.preview_url)}
+            poster={coverUrl ?? undefined}
+            controls
+            autoPlay
+            playsInline
+          />
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+function hostOf(text: string): string {
+  const match = /https?:\/\/[^\s/]+/i.exec(text);
+  return match ? match[0].replace(/^https?:\/\//i, '') : '';
+}
+
+function StatusPill({ status }: { status: string }): ReactElement {
+  const t = useT();
+  const key = {
+    queued: 'video.status.queued',
+    processing: 'video.status.processing',
+    completed: 'video.status.completed',
+    failed: 'video.status.failed',
+    cancelled: 'video.status.gone',
+    gone: 'video.status.gone',
+    expired: 'video.status.expired',
+  } as const;
+  return (
+    <span className={`pill pill-${status}`} data-testid="task-status">
+      {t(key[status as keyof typeof key] ?? 'video.status.gone')}
+    </span>
+  );
+}
+
+function TaskProgress({ entry, shown }: { entry: TaskEntry; shown: string }): ReactElement | null {
+  const t = useT();
+  const locale = useLocale();
+  const task = entry.task;
+  if (shown === 'queued') {
+    return (
+      <div className="task-progress">
+        <ProgressBar value={null} label={t('video.status.queued')} />
+        <span className="task-progress-text">{t('video.progress.queued')}</span>
+      </div>
+    );
+  }
+  if (shown === 'processing') {
+    const done = task?.progress?.downloaded_bytes ?? 0;
+    const total = task?.progress?.total_bytes ?? null;
+    return (
+      <div className="task-progress">
+        <ProgressBar value={total ? done / total : null} label={t('video.status.processing')} />
+        <span className="task-progress-text" data-testid="task-bytes">
+          {total
+            ? t('video.progress.ofTotal', {
+                done: formatBytes(done, locale),
+                total: formatBytes(total, locale),
+                pct: Math.floor((done / total) * 100),
+              })
+            : done > 0
+              ? t('video.progress.bytes', { done: formatBytes(done, locale) })
+              : t('video.progress.starting')}
+        </span>
+      </div>
+    );
+  }
+  if (shown === 'failed' && task) {
+    return (
+      <div className="task-failure" role="alert" data-testid="task-error">
+        <Icon name="alert" size={16} />
+        <div>
+          <strong>{failureHeadline(task, t)}</strong>
+          {task.error ? <span className="task-failure-detail">{task.error}</span> : null}
+          <span className="task-failure-hint">
+            {task.retryable ? t('video.fail.retryable') : t('video.fail.final')}
+          </span>
+        </div>
+      </div>
+    );
+  }
+  if (shown === 'expired' || shown === 'gone') {
+    return <p className="task-note">{t('video.note.gone')}</p>;
+  }
+  return null;
+}
+
+function TaskActions({
+  entry,
+  shown,
+  previewing,
+  onPreview,
+}: {
+  entry: TaskEntry;
+  shown: string;
+  previewing: boolean;
+  onPreview: () => void;
+}): ReactElement {
+  const t = useT();
+  const cancel = useVideo((s) => s.cancel);
+  const dismiss = useVideo((s) => s.dismiss);
+  const submit = useVideo((s) => s.submit);
+  const toast = useToasts((s) => s.show);
+  const [busy, setBusy] = useState(false);
+  const media = entry.task?.media ?? null;
+  const save = api().video.save;
+
+  const run = async (action: () => Promise<void>): Promise<void> => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (err) {
+      toast(asApiError(err).message, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="task-actions">
+      {shown === 'completed' && media ? (
+        <>
+          <Button
+            variant={previewing ? 'secondary' : 'ghost'}
+            icon={previewing ? 'x' : 'play'}
+            onClick={onPreview}
+            aria-expanded={previewing}
+            data-testid="preview"
+          >
+            {previewing ? t('video.action.closePreview') : t('video.action.preview')}
+          </Button>
+          {save && entry.task ? (
+            <Button
+              variant="primary"
+              icon="download"
+              loading={busy}
+              onClick={() => {
+                const task = entry.task;
+                if (!task) return;
+                void run(async () => {
+                  if ((await save(task)) === 'saved') toast(t('video.saved'), 'success');
+                });
+              }}
+            >
+              {t('video.action.save')}
+            </Button>
+          ) : (
+            <a
+              className="btn btn-primary btn-md"
+              href={api().video.mediaUrl(media.download_url)}
+              download
+              data-testid="download"
+            >
+              <Icon name="download" />
+              <span>{t('video.action.download')}</span>
+            </a>
+          )}
+        </>
+      ) : null}
+      {shown === 'failed' && entry.task?.retryable ? (
+        <Button
+          variant="secondary"
+          icon="refresh"
+          onClick={() =>
+            void run(async () => {
+              await submit(entry.text);
+              dismiss(entry.id);
+            })
+          }
+        >
+          {t('video.action.retry')}
+        </Button>
+      ) : null}
+      {shown === 'queued' || shown === 'processing' || shown === 'completed' ? (
+        <Button
+          variant="ghost"
+          icon={shown === 'completed' ? 'trash' : 'x'}
+          loading={busy && shown !== 'completed'}
+          onClick={() => void run(() => cancel(entry.id))}
+          data-testid="cancel"
+        >
+          {shown === 'completed' ? t('video.action.delete') : t('video.action.cancel')}
+        </Button>
+      ) : (
+        <Button variant="ghost" icon="x" onClick={() => dismiss(entry.id)} data-testid="dismiss">
+          {t('video.action.dismiss')}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { create } from 'zustand';
+import { api, asApiError, type Task, type TaskCreated } from '../../api/client.ts';
+import { useServer } from '../../stores/server-store.ts';
+
+/** One card: what the create call said, then the latest task read. */
+export interface TaskEntry {
+  id: string;
+  created: TaskCreated;
+  text: string;
+  task: Task | null;
+  /** Local clock (ms) at which the server drops the task; null until it is known. */
+  expiresAt: number | null;
+  /** The server no longer has it (expired or cancelled elsewhere). */
+  gone: boolean;
+}
+
+interface VideoState {
+  entries: TaskEntry[];
+  submitting: boolean;
+  submit: (text: string) => Promise<void>;
+  cancel: (id: string) => Promise<void>;
+  dismiss: (id: string) => void;
+  restore: () => void;
+}
+
+const STORAGE_KEY = 'ephemera.tasks';
+const pollers = new Map<string, ReturnType<typeof setTimeout>>();
+
+/** The video tasks this device started, polled while they run (task ids are credentials). */
+export const useVideo = create<VideoState>()((set, get) => {
+  const patch = (id: string, change: Partial<TaskEntry>): void => {
+    set({ entries: get().entries.map((e) => (e.id === id ? { ...e, ...change } : e)) });
+  };
+
+  const save = (): void => {
+    const keep = get()
+      .entries.filter((e) => !e.gone)
+      .map(({ id, created, text }) => ({ id, created, text }));
+    try {
+      localStorage.setItem(STORAGE_KEY, JSON.stringify(keep));
+    } catch {
+      // No storage: the cards last as long as the page.
+    }
+  };
+
+  const schedule = (id: string, ms: number): void => {
+    clearTimeout(pollers.get(id));
+    pollers.set(
+      id,
+      setTimeout(() => void poll(id), ms),
+    );
+  };
+
+  const poll = async (id: string): Promise<void> => {
+    if (!get().entries.some((e) => e.id === id)) return;
+    try {
+      const task = await api().video.get(id);
+      const expiresAt =
+        task.expires_at === null ? null : Date.now() + (task.expires_at - task.server_time) * 1000;
+      const before = get().entries.find((e) => e.id === id)?.task?.status;
+      patch(id, { task, expiresAt });
+      if (task.status !== before && task.status !== 'processing') {
+        void useServer.getState().refreshCapacity();
+      }
+      if (task.status === 'queued') schedule(id, 1500);
+      else if (task.status === 'processing') schedule(id, 700);
+      else if (expiresAt !== null) schedule(id, Math.max(1000, expiresAt - Date.now() + 500));
+    } catch (err) {
+      const e = asApiError(err);
+      if (e.kind === 'gone') {
+        patch(id, { gone: true });
+        save();
+        void useServer.getState().refreshCapacity();
+      } else {
+        schedule(id, 3000);
+      }
+    }
+  };
+
+  return {
+    entries: [],
+    submitting: false,
+
+    async submit(text) {
+      set({ submitting: true });
+      try {
+        const created = await api().video.create(text);
+        const entry: TaskEntry = {
+          id: created.task_id,
+          created,
+          text,
+          task: null,
+          expiresAt: null,
+          gone: false,
+        };
+        set({ entries: [entry, ...get().entries] });
+        save();
+        void useServer.getState().refreshCapacity();
+        schedule(entry.id, 150);
+      } finally {
+        set({ submitting: false });
+      }
+    },
+
+    async cancel(id) {
+      try {
+        await api().video.cancel(id);
+      } catch (err) {
+        if (asApiError(err).kind !== 'gone') throw err;
+      }
+      get().dismiss(id);
+      void useServer.getState().refreshCapacity();
+    },
+
+    dismiss(id) {
+      clearTimeout(pollers.get(id));
+      pollers.delete(id);
+      set({ entries: get().entries.filter((e) => e.id !== id) });
+      save();
+    },
+
+    restore() {
+      let saved: Pick<TaskEntry, 'id' | 'created' | 'text'>[] = [];
+      try {
+        saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]') as typeof saved;
+      } catch {
+        saved = [];
+      }
+      const known = new Set(get().entries.map((e) => e.id));
+      const fresh = saved
+        .filter((s) => !known.has(s.id))
+        .map((s) => ({ ...s, task: null, expiresAt: null, gone: false }));
+      set({ entries: [...get().entries, ...fresh] });
+      for (const entry of fresh) schedule(entry.id, 0);
+    },
+  };
+});

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { MAIL_LIMITS } from '../mail/limits.ts';
+import { LeaseSchema, MailListSchema, MailSchema } from '../mail/schemas.ts';
+import { SettingsPatchSchema, SettingsSchema } from '../settings/schemas.ts';
+import { VIDEO_LIMITS } from '../video/limits.ts';
+import {
+  CapacitySchema,
+  TaskCancelledSchema,
+  TaskCreatedSchema,
+  TaskSchema,
+} from '../video/schemas.ts';
+import { ApiKeyInfoSchema, AppInfoSchema, CreatedApiKeySchema } from './app-schemas.ts';
+
+/** A channel that takes no request. */
+const NoRequest = z.undefined();
+/** A channel that answers nothing but success. */
+const Done = z.null();
+/** Bounded only loosely: the mail service itself says why an address is not one. */
+const Email = z.string().min(1).max(320);
+const MailboxRequest = z.strictObject({ email: Email });
+const DomainRequest = z.strictObject({ domain: z.string().min(1).max(253) });
+const TaskRequest = z.strictObject({ taskId: z.string().min(1).max(200) });
+const KeyRequest = z.strictObject({ id: z.number().int().positive() });
+const DomainList = z.array(z.string());
+
+/**
+ * The IPC contract, renderer → main: every channel with the schema its request must pass (main
+ * checks it: the renderer is untrusted input) and the schema of its answer. Channel names are
+ * `area:action`. Requests follow the REST rules of the same use case; answers are the REST
+ * bodies (snake_case) where one exists.
+ */
+export const IPC_INVOKE_SCHEMAS = {
+  'app:info': { request: NoRequest, response: AppInfoSchema },
+  'app:copy-text': {
+    request: z.strictObject({ text: z.string().min(1).max(10_000) }),
+    response: Done,
+  },
+  'settings:get': { request: NoRequest, response: SettingsSchema },
+  /** Turning `lanSharing` on or off rebinds HTTP and SMTP on the same ports. */
+  'settings:update': { request: SettingsPatchSchema, response: SettingsSchema },
+
+  /** The share text as pasted; checked like POST /api/tasks (link, platform, length). */
+  'video:create': { request: z.strictObject({ text: z.string() }), response: TaskCreatedSchema },
+  /** With `waitSeconds`, held until the status changes, like `?wait=`. */
+  'video:get': {
+    request: TaskRequest.extend({
+      waitSeconds: z.number().min(0).max(VIDEO_LIMITS.maxWaitSeconds).optional(),
+    }),
+    response: TaskSchema,
+  },
+  'video:cancel': { request: TaskRequest, response: TaskCancelledSchema },
+  'video:capacity': { request: NoRequest, response: CapacitySchema },
+
+  'mail:generate': { request: NoRequest, response: LeaseSchema },
+  'mail:generate-batch': {
+    request: z.strictObject({
+      count: z.number().int().min(MAIL_LIMITS.batchMin).max(MAIL_LIMITS.batchMax),
+    }),
+    response: z.array(LeaseSchema),
+  },
+  'mail:lease': { request: MailboxRequest, response: LeaseSchema },
+  'mail:extend': { request: MailboxRequest, response: LeaseSchema },
+  'mail:reuse': { request: MailboxRequest, response: LeaseSchema },
+  /** Ascending ids above `afterId` (default 0), at most `limit` (default 50, max 200). */
+  'mail:list': {
+    request: MailboxRequest.extend({
+      afterId: z.number().int().optional(),
+      limit: z.number().int().optional(),
+    }),
+    response: MailListSchema,
+  },
+  /**
+   * Pushes every mail this mailbox receives from now on as `mail:received` (and notifies when it
+   * carries a code). Watch first, then `mail:list` to catch up; de-duplicate by id.
+   */
+  'mail:watch': { request: MailboxRequest, response: Done },
+  'mail:unwatch': { request: MailboxRequest, response: Done },
+  'mail:domains': { request: NoRequest, response: DomainList },
+  'mail:add-domain': { request: DomainRequest, response: DomainList },
+  'mail:remove-domain': { request: DomainRequest, response: DomainList },
+
+  'keys:list': { request: NoRequest, response: z.array(ApiKeyInfoSchema) },
+  'keys:create': {
+    request: z.strictObject({ name: z.string().trim().min(1).max(100) }),
+    response: CreatedApiKeySchema,
+  },
+  'keys:disable': { request: KeyRequest, response: Done },
+  'keys:delete': { request: KeyRequest, response: Done },
+} as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
+
+/** Push channels, main → renderer, with the schema of their payload. Past tense. */
+export const IPC_EVENT_SCHEMAS = {
+  /** A mail committed for a watched mailbox. */
+  'mail:received': MailSchema,
+  /** The services moved (LAN sharing switched) or their settings changed. */
+  'app:changed': AppInfoSchema,
+} as const satisfies Record<string, z.ZodType>;
+
+/** The Result envelope's shape, for a client that wants to check what it received. */
+export const IpcResultSchema = z.union([
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), error: z.object({ code: z.string(), message: z.string() }) }),
+]);
+
+type InvokeSchemas = typeof IPC_INVOKE_SCHEMAS;
+
+/** Channel → what the renderer sends, what main's handler receives, and what it answers. */
+export type IpcInvokeContract = {
+  [C in keyof InvokeSchemas]: {
+    request: z.input<InvokeSchemas[C]['request']>;
+    parsed: z.output<InvokeSchemas[C]['request']>;
+    response: z.output<InvokeSchemas[C]['response']>;
+  };
+};
+export type IpcInvokeChannel = keyof IpcInvokeContract;
+export type IpcRequest<C extends IpcInvokeChannel> = IpcInvokeContract[C]['request'];
+export type IpcParsedRequest<C extends IpcInvokeChannel> = IpcInvokeContract[C]['parsed'];
+export type IpcResponse<C extends IpcInvokeChannel> = IpcInvokeContract[C]['response'];
+
+export type IpcEventContract = {
+  [E in keyof typeof IPC_EVENT_SCHEMAS]: z.output<(typeof IPC_EVENT_SCHEMAS)[E]>;
+};
+export type IpcEventChannel = keyof IpcEventContract;
+export type IpcEventPayload<E extends IpcEventChannel> = IpcEventContract[E];

@@ -1,0 +1,146 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppController } from '../../src-main/app/app-controller.ts';
+import { startApp } from '../../src-main/app/compose.ts';
+import { appIpcHandlers } from '../../src-main/electron/app.ipc.ts';
+import { registerIpcHandlers, trustedSenderCheck } from '../../src-main/electron/ipc-register.ts';
+import { mailIpcHandlers } from '../../src-main/electron/mail.ipc.ts';
+import { MailWatch } from '../../src-main/electron/mail-watch.ts';
+import { videoIpcHandlers } from '../../src-main/electron/video.ipc.ts';
+import { isSameOrigin } from '../../src-main/electron/window-options.ts';
+import type { Lease, Mail } from '../../src-shared/mail/schemas.ts';
+import type { IpcResult } from '../../src-shared/ipc/result.ts';
+import { FakeIpcMain, FakeWebContents } from '../helpers/fake-electron.ts';
+import { sendMail } from '../helpers/smtp-client.ts';
+import { makeTempDir, removeTempDir } from '../helpers/temp-dir.ts';
+
+/**
+ * The desktop's IPC handlers against the real services (startApp through AppController), with
+ * only Electron's ipcMain faked: the same use cases the REST routes run.
+ */
+describe('desktop IPC on the real services', () => {
+  let controller: AppController | null = null;
+  let dataDir = '';
+  afterEach(async () => {
+    await controller?.stop();
+    controller = null;
+    removeTempDir(dataDir);
+  });
+
+  async function setup() {
+    dataDir = makeTempDir();
+    const app = new AppController({
+      config: {
+        host: '127.0.0.1',
+        port: 0,
+        smtpPort: 0,
+        dataDir,
+        domains: [],
+        headless: false,
+        proxy: null,
+      },
+      start: (config) => startApp(config, { quiet: true }),
+      logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    });
+    controller = app;
+    const received: Mail[] = [];
+    const watches = new MailWatch((mail) => received.push(mail));
+    app.onChange((change) => watches.attach(change.app.mail.hub));
+    await app.start();
+    const window = new FakeWebContents();
+    const origin = () => app.status().localUrl;
+    const ipc = new FakeIpcMain();
+    const services = () => app.services();
+    registerIpcHandlers(
+      ipc.asIpcMain(),
+      {
+        ...appIpcHandlers({
+          controller: app,
+          meta: { version: 'test', platform: process.platform },
+          clipboard: { writeText: () => Promise.resolve() },
+        }),
+        ...videoIpcHandlers({ services }),
+        ...mailIpcHandlers({ services, watches }),
+      },
+      {
+        isTrustedSender: trustedSenderCheck(
+          () => window.id,
+          (url) => isSameOrigin(url, origin()),
+        ),
+        logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      },
+    );
+    const invoke = async <T>(channel: string, request?: unknown): Promise<T> => {
+      const result = (await ipc.invoke(
+        channel,
+        window.invokeEvent(`${origin()}/`),
+        request,
+      )) as IpcResult<T>;
+      if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+      return result.value;
+    };
+    const raw = (channel: string, request?: unknown) =>
+      ipc.invoke(channel, window.invokeEvent(`${origin()}/`), request);
+    return { app, invoke, raw, received };
+  }
+
+  async function deliver(smtpPort: number, to: string, code: string): Promise<void> {
+    await sendMail(smtpPort, {
+      to,
+      subject: 'Your verification code',
+      text: `Your verification code is ${code}. It expires in 10 minutes.`,
+    });
+  }
+
+  it('leases, watches and reads mail; keeps watching across a LAN switch on the same ports', async () => {
+    const { app, invoke, received } = await setup();
+    const info = await invoke<{ localUrl: string; smtpPort: number; lanSharing: boolean }>(
+      'app:info',
+    );
+    expect(info.lanSharing).toBe(false);
+    const lease = await invoke<Lease>('mail:generate');
+    await invoke('mail:watch', { email: lease.email.toUpperCase() });
+
+    await deliver(info.smtpPort, lease.email, '482913');
+    await expect.poll(() => received.length, { timeout: 10_000 }).toBe(1);
+    expect(received[0]).toMatchObject({ email: lease.email, code: '482913' });
+    const listed = await invoke<Mail[]>('mail:list', { email: lease.email });
+    expect(listed.map((m) => m.id)).toEqual([received[0]?.id]);
+
+    const settings = await invoke<{ lanSharing: boolean }>('settings:update', { lanSharing: true });
+    expect(settings.lanSharing).toBe(true);
+    const shared = app.status();
+    expect(shared.localUrl).toBe(info.localUrl);
+    expect(shared.smtpPort).toBe(info.smtpPort);
+    expect(shared.smtpHost).toBe('0.0.0.0');
+    expect((await fetch(`${shared.localUrl}/api/health`)).status).toBe(200);
+
+    await deliver(info.smtpPort, lease.email, '771204');
+    await expect.poll(() => received.length, { timeout: 10_000 }).toBe(2);
+    expect(received[1]?.code).toBe('771204');
+
+    await invoke('settings:update', { lanSharing: false });
+    expect(app.status()).toMatchObject({ lanSharing: false, smtpHost: '127.0.0.1' });
+  });
+
+  it('answers video and key requests with the same rules as REST', async () => {
+    const { invoke, raw } = await setup();
+    expect(await invoke('video:capacity')).toMatchObject({ total: 10, used: 0, available: 10 });
+    expect(await raw('video:create', { text: 'no link in here' })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED' },
+    });
+    expect(await raw('video:get', { taskId: 'unknown-task' })).toMatchObject({
+      ok: false,
+      error: { code: 'TASK_GONE' },
+    });
+    const key = await invoke<{ id: number; key: string }>('keys:create', { name: 'phone' });
+    expect(key.key).toMatch(/^eph_/);
+    await invoke('keys:disable', { id: key.id });
+    const keys = await invoke<{ id: number; disabledAt: number | null }[]>('keys:list');
+    expect(keys.find((k) => k.id === key.id)?.disabledAt).not.toBeNull();
+    expect(await raw('mail:lease', { email: 'nobody@elsewhere.example' })).toMatchObject({
+      ok: false,
+      error: { code: 'MAIL_DOMAIN_UNSUPPORTED' },
+    });
+  });
+});

@@ -1,0 +1,185 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ServerSettings, ServerSettingsPatch } from '../../src-shared/api/server-settings.ts';
+import { createLogger } from '../../src-main/app/logger.ts';
+import { openDatabase, type Db } from '../../src-main/db/open-database.ts';
+import { registerErrorHandler } from '../../src-main/http/error-handler.ts';
+import { registerSettingsRoutes } from '../../src-main/http/settings-routes.ts';
+import { ApiKeyStore } from '../../src-main/mail/key-store.ts';
+import { ManualClock } from '../helpers/manual-clock.ts';
+
+describe('settings routes', () => {
+  let db: Db;
+  let app: FastifyInstance;
+  let key: string;
+  let current: ServerSettings;
+  const patches: ServerSettingsPatch[] = [];
+  const commits: string[] = [];
+
+  beforeEach(async () => {
+    db = openDatabase(':memory:');
+    const keys = new ApiKeyStore(db, new ManualClock());
+    key = keys.create('test').key;
+    current = {
+      lan_enabled: false,
+      lan_url: null,
+      http_port: 8787,
+      smtp_port: 2525,
+      domains: ['ephemera.localhost'],
+      domains_locked: false,
+      proxy: null,
+      data_dir: '/tmp/eph',
+      restart_required: false,
+    };
+    patches.length = 0;
+    commits.length = 0;
+    app = Fastify();
+    registerErrorHandler(app, createLogger('test', true));
+    await registerSettingsRoutes(app, {
+      info: () => ({
+        version: '0.1.0',
+        http_url: 'http://127.0.0.1:8787',
+        lan_url: current.lan_url,
+        lan_enabled: current.lan_enabled,
+        smtp_port: 2525,
+        domains: current.domains,
+      }),
+      settings: {
+        read: () => current,
+        update: async (patch) => {
+          patches.push(patch);
+          current = { ...current, ...patch };
+          if (patch.lan_enabled) current.lan_url = 'http://192.168.1.20:8787';
+          return { settings: current, commit: async () => void commits.push('rebind') };
+        },
+      },
+      keys,
+      resolveMx: async (domain) => {
+        if (domain === 'nomx.example') throw Object.assign(new Error('no'), { code: 'ENODATA' });
+        return [
+          { exchange: 'mx2.example.org', priority: 20 },
+          { exchange: 'mx1.example.org', priority: 10 },
+        ];
+      },
+    });
+  });
+
+  afterEach(async () => {
+    await app.close();
+    db.close();
+  });
+
+  const auth = () => ({ 'x-api-key': key });
+
+  it('GET /api/info is public and says whether the caller is local', async () => {
+    const local = await app.inject({ url: '/api/info' });
+    expect(local.statusCode).toBe(200);
+    expect(local.json()).toMatchObject({ version: '0.1.0', lan_url: null, client_is_local: true });
+    const phone = await app.inject({ url: '/api/info', remoteAddress: '192.168.1.7' });
+    expect(phone.json()).toMatchObject({ client_is_local: false });
+  });
+
+  it('settings need a key and a loopback caller', async () => {
+    expect((await app.inject({ url: '/api/settings' })).statusCode).toBe(401);
+    const phone = await app.inject({
+      url: '/api/settings',
+      headers: auth(),
+      remoteAddress: '192.168.1.7',
+    });
+    expect(phone.statusCode).toBe(403);
+    expect(phone.json<{ detail: string }>().detail).toMatch(/computer running Ephemera/);
+    const ok = await app.inject({ url: '/api/settings', headers: auth() });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual(current);
+  });
+
+  it('PATCH validates, saves, and commits after answering', async () => {
+    const bad = await app.inject({
+      method: 'PATCH',
+      url: '/api/settings',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      payload: { http_port: 70000 },
+    });
+    expect(bad.statusCode).toBe(400);
+    const unknown = await app.inject({
+      method: 'PATCH',
+      url: '/api/settings',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      payload: { colour: 'red' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    const res = await app.inject({
+      method: 'PATCH',
+      url: '/api/settings',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      payload: { lan_enabled: true },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ lan_enabled: true, lan_url: 'http://192.168.1.20:8787' });
+    expect(patches).toEqual([{ lan_enabled: true }]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(commits).toEqual(['rebind']);
+  });
+
+  it('MX check lists records by priority and explains a missing one', async () => {
+    const ok = await app.inject({ url: '/api/settings/mx?domain=Example.ORG', headers: auth() });
+    expect(ok.json()).toEqual({
+      domain: 'example.org',
+      records: [
+        { exchange: 'mx1.example.org', priority: 10 },
+        { exchange: 'mx2.example.org', priority: 20 },
+      ],
+      error: null,
+    });
+    const none = await app.inject({ url: '/api/settings/mx?domain=nomx.example', headers: auth() });
+    expect(none.json()).toMatchObject({ records: [], error: 'nomx.example has no MX record.' });
+    const bad = await app.inject({ url: '/api/settings/mx?domain=not a domain', headers: auth() });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('keys: create shows the key once, list hides it, disable and delete work', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/keys',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      payload: { name: 'phone' },
+    });
+    expect(created.statusCode).toBe(201);
+    const body = created.json<{ id: number; key: string; hint: string }>();
+    expect(body.key).toMatch(/^eph_/);
+    expect(body.hint).toBe(body.key.slice(-4));
+    const list = await app.inject({ url: '/api/keys', headers: auth() });
+    expect(list.body).not.toContain(body.key);
+    expect(list.json<{ keys: { name: string }[] }>().keys.map((k) => k.name)).toEqual([
+      'test',
+      'phone',
+    ]);
+    const disabled = await app.inject({
+      method: 'POST',
+      url: `/api/keys/${body.id}/disable`,
+      headers: auth(),
+    });
+    const view = disabled.json<{ id: number; disabled_at: string | null }>();
+    expect(view.id).toBe(body.id);
+    expect(view.disabled_at).toMatch(/Z$/);
+    const del = await app.inject({
+      method: 'DELETE',
+      url: `/api/keys/${body.id}`,
+      headers: auth(),
+    });
+    expect(del.statusCode).toBe(204);
+    const again = await app.inject({
+      method: 'DELETE',
+      url: `/api/keys/${body.id}`,
+      headers: auth(),
+    });
+    expect(again.statusCode).toBe(404);
+    const badName = await app.inject({
+      method: 'POST',
+      url: '/api/keys',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      payload: { name: '' },
+    });
+    expect(badName.statusCode).toBe(400);
+  });
+});
