@@ -35,7 +35,8 @@ async function serveMedia(
   const file = video.mediaFile(request.params.token, kind);
   const stat = await fs.promises.stat(file.path).catch(() => null);
   if (!stat) throw new AppError('TASK_GONE', 'The task does not exist or has expired.');
-  const etag = strongEtag(stat.size, stat.mtimeMs);
+  // stat.mtime (not mtimeMs): send() builds its tag from the Date, which rounds sub-millisecond times.
+  const etag = strongEtag(stat.size, stat.mtime.getTime());
   const headers = normaliseRangeHeaders(request.headers, etag, stat.size);
   // send() reads only `method` and `headers` of the request it is given.
   const sendRequest = { method: request.raw.method, headers } as IncomingMessage;
