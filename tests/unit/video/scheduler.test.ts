@@ -12,6 +12,7 @@ import { TaskTimeoutError } from '../../../src-main/video/task-failure.ts';
 import type { TaskRecord } from '../../../src-main/video/task-record.ts';
 import type { RunHooks, TaskOutcome, TaskRunner } from '../../../src-main/video/task-runner.ts';
 import { TaskStore } from '../../../src-main/video/task-store.ts';
+import { deferred, type Deferred } from '../../helpers/deferred.ts';
 import { ManualClock } from '../../helpers/manual-clock.ts';
 import { makeTempDir, removeTempDir } from '../../helpers/temp-dir.ts';
 
@@ -24,22 +25,6 @@ const LIMITS: SchedulerLimits = {
   // Far away, so the real interval never sweeps behind a test's back; the timer test sets 500.
   sweepIntervalMs: 3_600 * SECOND,
 };
-
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve(value: T): void;
-  reject(reason: unknown): void;
-}
-
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 /** One call of the fake runner, settled by hand. */
 interface FakeRun extends Deferred<TaskOutcome> {
