@@ -1,210 +1,116 @@
-import os from 'node:os';
-import type { Settings, SettingsPatch } from '../../src-shared/settings/schemas.ts';
+import type { ServerSettings, ServerSettingsPatch } from '../../src-shared/api/server-settings.ts';
 import { startApp, type RunningApp, type StartConfig } from './compose.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { settingsFile, type SettingsFile } from './settings-file.ts';
+import type { AppStatus } from './settings-service.ts';
 
-/** Where the services are and how to reach them. */
-export interface AppStatus {
-  /** Base URL for this machine: loopback while the listeners are on a wildcard address. */
-  localUrl: string;
-  /** Base URL for phones on the LAN; null while sharing is off or no LAN address exists. */
-  lanUrl: string | null;
-  lanSharing: boolean;
-  smtpHost: string;
-  smtpPort: number;
-  /** The API key a first run created, kept for this process only so the window can show it. */
-  initialApiKey: string | null;
-}
+export type { AppStatus } from './settings-service.ts';
 
-/** What listeners hear after a start, a rebind or a settings change. */
+/** What listeners hear after the start and after every settings change. */
 export interface AppChange {
   app: RunningApp;
   status: AppStatus;
-  settings: Settings;
+  settings: ServerSettings;
 }
 
 export interface AppControllerOptions {
   config: StartConfig;
   /** Starts the services; `startApp` unless a test passes a fake. */
   start?: (config: StartConfig) => Promise<RunningApp>;
-  settings?: SettingsFile;
-  networkInterfaces?: () => NodeJS.Dict<os.NetworkInterfaceInfo[]>;
   logger?: Logger;
 }
 
-/** The services are not running: a restart failed, or the app is quitting. */
+/** The services are not running: they have not started, failed to, or the app is quitting. */
 export class ServicesUnavailableError extends Error {
   override name = 'ServicesUnavailableError';
 }
 
-const LAN_HOST = '0.0.0.0';
-const LOOPBACK_HOST = '127.0.0.1';
-
 /**
- * Owns the running services of the desktop app: starts them through the same composition root
- * as headless mode, keeps the settings file, and switches LAN sharing by restarting the
- * listeners on 0.0.0.0 or loopback with the same ports. Starts, restarts and stops run one at a
- * time; callers that need the services wait for the one in progress.
+ * The desktop shell's handle on the services: starts them once through the same composition
+ * root as headless mode, lets the shell listen for changes before they exist, and answers
+ * "not running" with a sentence instead of a crash while they are starting or stopping.
+ * Settings (LAN sharing included) change in place; nothing restarts.
  */
 export class AppController {
-  private readonly config: StartConfig;
   private readonly startServices: (config: StartConfig) => Promise<RunningApp>;
-  private readonly file: SettingsFile;
-  private readonly interfaces: () => NodeJS.Dict<os.NetworkInterfaceInfo[]>;
   private readonly logger: Logger;
   private readonly listeners = new Set<(change: AppChange) => void>();
-  private current: Settings;
-  private sharing: boolean;
   private running: RunningApp | null = null;
-  private ports: { http: number; smtp: number } | null = null;
-  private initialApiKey: string | null = null;
-  private unavailable: string | null = 'The services have not started yet.';
-  private queue: Promise<unknown> = Promise.resolve();
+  private starting: Promise<RunningApp> | null = null;
+  private unavailable = 'The services have not started yet.';
 
-  constructor(options: AppControllerOptions) {
-    this.config = options.config;
+  constructor(private readonly options: AppControllerOptions) {
     this.startServices = options.start ?? ((config) => startApp(config));
     this.logger = options.logger ?? createLogger('app');
-    this.file = options.settings ?? settingsFile(options.config.dataDir, this.logger);
-    this.interfaces = options.networkInterfaces ?? (() => os.networkInterfaces());
-    this.current = this.file.read();
-    // An explicit `--host 0.0.0.0` shares for this run even when the setting is off.
-    this.sharing = this.current.lanSharing || isWildcard(this.config.host);
   }
 
-  /** Starts the services; rejects with the StartupError that stopped them. */
+  /** Starts the services once; rejects with the StartupError that stopped them. */
   start(): Promise<RunningApp> {
-    return this.enqueue(async () => {
-      if (this.running) return this.running;
-      try {
-        this.running = await this.launch(this.sharing);
-      } catch (err) {
-        this.unavailable = (err as Error).message;
+    this.starting ??= this.startServices(this.options.config).then(
+      (app) => {
+        this.running = app;
+        app.settings.onChange(() => this.emit());
+        this.emit();
+        return app;
+      },
+      (err: unknown) => {
+        this.unavailable = err instanceof Error ? err.message : String(err);
         throw err;
-      }
-      this.unavailable = null;
-      this.emit();
-      return this.running;
-    });
+      },
+    );
+    return this.starting;
   }
 
-  /** The running services, once any start or restart in progress has finished. */
+  /** The running services, once a start in progress has finished. */
   async services(): Promise<RunningApp> {
-    await this.queue;
+    if (!this.running && this.starting) await this.starting.catch(() => undefined);
     if (this.running) return this.running;
-    throw new ServicesUnavailableError(this.unavailable ?? 'The services are not running.');
-  }
-
-  get settings(): Settings {
-    return { ...this.current };
+    throw new ServicesUnavailableError(this.unavailable);
   }
 
   status(): AppStatus {
-    const app = this.running;
-    const httpPort = this.ports?.http ?? this.config.port;
-    const host = this.hostFor(this.sharing);
-    const lanAddress = this.sharing ? firstLanAddress(this.interfaces()) : null;
-    return {
-      localUrl: isWildcard(host)
-        ? `http://${LOOPBACK_HOST}:${httpPort}`
-        : (app?.httpUrl ?? `http://${urlHost(host)}:${httpPort}`),
-      lanUrl: lanAddress ? `http://${lanAddress}:${httpPort}` : null,
-      lanSharing: this.sharing,
-      smtpHost: app?.smtpHost ?? host,
-      smtpPort: this.ports?.smtp ?? this.config.smtpPort,
-      initialApiKey: this.initialApiKey,
-    };
+    return this.require().settings.status();
   }
 
-  /** Saves a settings change; a change of `lanSharing` rebinds the listeners first. */
-  updateSettings(patch: SettingsPatch): Promise<Settings> {
-    return this.enqueue(async () => {
-      if (patch.lanSharing !== undefined && patch.lanSharing !== this.sharing) {
-        await this.rebind(patch.lanSharing);
-      }
-      this.save({ ...this.current, ...patch });
-      if (this.running) this.emit();
-      return this.settings;
-    });
+  settings(): ServerSettings {
+    return this.require().settings.read();
   }
 
-  /** Turns LAN sharing on or off (listeners on 0.0.0.0 or loopback, same ports). */
-  async setLanSharing(on: boolean): Promise<AppStatus> {
-    await this.updateSettings({ lanSharing: on });
-    return this.status();
+  get codeNotifications(): boolean {
+    return this.running?.settings.codeNotifications ?? false;
   }
 
-  /** Hears every start, rebind and settings change; call the returned function to stop. */
+  /** Applies a settings change (LAN sharing rebinds the listeners in place). */
+  updateSettings(patch: ServerSettingsPatch): Promise<ServerSettings> {
+    return this.services().then((app) => app.settings.update(patch));
+  }
+
+  /** Hears the start and every settings change; call the returned function to stop. */
   onChange(listener: (change: AppChange) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
   /** Stops the services for good (the app is quitting). */
-  stop(): Promise<void> {
-    return this.enqueue(async () => {
-      this.unavailable = 'Ephemera is quitting.';
-      const app = this.running;
-      this.running = null;
-      await app?.stop();
-    });
-  }
-
-  private async rebind(sharing: boolean): Promise<void> {
-    const previous = this.running;
-    if (!previous) {
-      this.sharing = sharing;
-      return;
-    }
+  async stop(): Promise<void> {
+    const app = this.running ?? (await this.starting?.catch(() => null)) ?? null;
+    this.unavailable = 'Ephemera is quitting.';
     this.running = null;
-    await previous.stop();
-    try {
-      this.running = await this.launch(sharing);
-      this.sharing = sharing;
-    } catch (err) {
-      this.logger.error(`cannot listen with LAN sharing ${sharing ? 'on' : 'off'}`, err);
-      try {
-        this.running = await this.launch(this.sharing);
-      } catch (again) {
-        this.unavailable = (again as Error).message;
-        this.logger.error('cannot start the services again', again);
-      }
-      if (this.running) this.emit();
-      throw err;
-    }
+    await app?.stop();
   }
 
-  private async launch(sharing: boolean): Promise<RunningApp> {
-    const app = await this.startServices({
-      ...this.config,
-      host: this.hostFor(sharing),
-      port: this.ports?.http ?? this.config.port,
-      smtpPort: this.ports?.smtp ?? this.config.smtpPort,
-    });
-    this.ports = { http: portOf(app.httpUrl), smtp: app.smtpPort };
-    this.initialApiKey ??= app.initialApiKey;
-    return app;
-  }
-
-  private hostFor(sharing: boolean): string {
-    if (sharing) return LAN_HOST;
-    return isWildcard(this.config.host) ? LOOPBACK_HOST : this.config.host;
-  }
-
-  private save(settings: Settings): void {
-    this.current = settings;
-    try {
-      this.file.write(settings);
-    } catch (err) {
-      this.logger.error('cannot save the settings', err);
-    }
+  private require(): RunningApp {
+    if (!this.running) throw new ServicesUnavailableError(this.unavailable);
+    return this.running;
   }
 
   private emit(): void {
     const app = this.running;
     if (!app) return;
-    const change: AppChange = { app, status: this.status(), settings: this.settings };
+    const change: AppChange = {
+      app,
+      status: app.settings.status(),
+      settings: app.settings.read(),
+    };
     for (const listener of [...this.listeners]) {
       try {
         listener(change);
@@ -213,35 +119,4 @@ export class AppController {
       }
     }
   }
-
-  private enqueue<T>(job: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(job, job);
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-}
-
-/** The first IPv4 address of a non-internal interface (link-local skipped), or null. */
-export function firstLanAddress(interfaces: NodeJS.Dict<os.NetworkInterfaceInfo[]>): string | null {
-  for (const list of Object.values(interfaces)) {
-    for (const info of list ?? []) {
-      // Node 18.0–18.3 reported the family as the number 4.
-      const ipv4 = info.family === 'IPv4' || (info.family as unknown) === 4;
-      if (ipv4 && !info.internal && !info.address.startsWith('169.254.')) return info.address;
-    }
-  }
-  return null;
-}
-
-function isWildcard(host: string): boolean {
-  return host === '0.0.0.0' || host === '::' || host === '[::]';
-}
-
-function urlHost(host: string): string {
-  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-}
-
-function portOf(url: string): number {
-  const parsed = new URL(url);
-  return parsed.port === '' ? 80 : Number(parsed.port);
 }

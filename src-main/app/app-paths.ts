@@ -20,3 +20,11 @@ export function appRoot(): string {
 export function webUiDir(): string {
   return path.join(appRoot(), 'dist', 'renderer');
 }
+
+/** The version in package.json (what the installers carry too). */
+export function appVersion(): string {
+  const json = JSON.parse(fs.readFileSync(path.join(appRoot(), 'package.json'), 'utf8')) as {
+    version?: unknown;
+  };
+  return typeof json.version === 'string' ? json.version : '0.0.0';
+}

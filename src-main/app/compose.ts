@@ -1,9 +1,9 @@
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type { SMTPServer } from 'smtp-server';
+import type os from 'node:os';
+import type { MxCheck } from '../../src-shared/api/server-settings.ts';
 import type { Dispatcher } from 'undici';
 import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
-import { openDatabase } from '../db/open-database.ts';
+import { DATABASE_FILE, openDatabase } from '../db/open-database.ts';
 import { createHttpServer } from '../http/create-server.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../http/rate-limit.ts';
 import type { MailServices } from '../mail/mail-services.ts';
@@ -17,17 +17,26 @@ import { TaskScheduler, type SchedulerLimits } from '../video/scheduler.ts';
 import { TaskRunner } from '../video/task-runner.ts';
 import { TaskStore } from '../video/task-store.ts';
 import { VideoService } from '../video/video-service.ts';
-import { webUiDir } from './app-paths.ts';
+import { checkMx, systemMxResolver, type MxResolver } from '../mail/mx-check.ts';
+import { appVersion, webUiDir } from './app-paths.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { composeMail, type MailConfig, type MailOverrides } from './compose-mail.ts';
-import { StartupError, type AppConfig } from './config.ts';
+import type { AppConfig } from './config.ts';
+import { Listeners } from './listeners.ts';
 import { createLogger } from './logger.ts';
+import { SettingsService } from './settings-service.ts';
+import { settingsFile } from './settings-file.ts';
+import { applyStoredSettings } from './stored-settings.ts';
 
 /** Replaceable parts, for tests and benchmarks; a normal start passes none. */
 export interface AppOverrides {
   clock?: Clock;
   /** Transport for outbound requests (a test proxy or a connector to a local simulator). */
   dispatcher?: Dispatcher;
+  /** Makes the transport for a proxy setting, at start and when the setting changes. */
+  dispatcherFor?: (proxy: string | null) => Dispatcher;
+  resolveMx?: MxResolver;
+  networkInterfaces?: () => NodeJS.Dict<os.NetworkInterfaceInfo[]>;
   resolver?: Resolver;
   registry?: PlatformRegistry;
   freeBytes?: () => number;
@@ -37,6 +46,8 @@ export interface AppOverrides {
   retry?: { attempts: number; baseDelayMs: number };
   rateLimits?: Partial<RateLimits>;
   mail?: MailOverrides;
+  /** What /api/info reports (package.json's version otherwise). */
+  version?: string;
   quiet?: boolean;
 }
 
@@ -44,12 +55,17 @@ export interface AppOverrides {
 export type StartConfig = Omit<AppConfig, keyof MailConfig> & MailConfig;
 
 export interface RunningApp {
-  httpUrl: string;
-  smtpHost: string;
-  smtpPort: number;
+  /** Base URL on the address the listeners are bound to now. */
+  readonly httpUrl: string;
+  readonly smtpHost: string;
+  readonly smtpPort: number;
   video: VideoService;
   scheduler: TaskScheduler;
   mail: MailServices;
+  /** Server settings (LAN sharing, proxy, domains, ports, data folder) for REST and IPC. */
+  settings: SettingsService;
+  /** The MX records of a domain, for the settings screen. */
+  checkMx(domain: string): Promise<MxCheck>;
   /** Set on a first run (no API key existed): print it once. */
   initialApiKey: string | null;
   stop(): Promise<void>;
@@ -63,20 +79,27 @@ export const DEFAULT_SCHEDULER_LIMITS: SchedulerLimits = {
   sweepIntervalMs: VIDEO_LIMITS.sweepIntervalMs,
 };
 
-/** The composition root: opens storage, builds every service, starts HTTP and SMTP. */
+/**
+ * The composition root: applies the stored settings, opens storage, builds every service,
+ * starts HTTP and SMTP.
+ */
 export async function startApp(
-  config: StartConfig,
+  given: StartConfig,
   overrides: AppOverrides = {},
 ): Promise<RunningApp> {
   const logger = createLogger('app', overrides.quiet);
+  const file = settingsFile(given.settingsDir ?? given.dataDir, logger);
+  const stored = file.read();
+  const config = applyStoredSettings(given, stored, logger);
   const clock = overrides.clock ?? systemClock;
-  const db = openDatabase(path.join(config.dataDir, 'ephemera.db'));
+  const db = openDatabase(path.join(config.dataDir, DATABASE_FILE));
   const media = new MediaStore(path.join(config.dataDir, 'media'));
-  const dispatcher =
-    overrides.dispatcher ?? createDispatcher({ proxy: config.proxy, resolver: overrides.resolver });
+  const makeDispatcher = dispatcherMaker(overrides);
+  let dispatcher = makeDispatcher(config.proxy);
+  const outbound = new OutboundClient(dispatcher);
   const runner = new TaskRunner({
     registry: overrides.registry ?? createDefaultRegistry(),
-    http: new OutboundClient(dispatcher),
+    http: outbound,
     media,
     maxFileBytes: overrides.maxFileBytes ?? VIDEO_LIMITS.maxFileBytes,
     retry: overrides.retry,
@@ -96,20 +119,42 @@ export async function startApp(
     quiet: overrides.quiet,
   });
   const { mail, smtp } = mailParts;
+  const host = SettingsService.startHost(config, stored);
+  let listeners: Listeners | null = null;
+  const settings = new SettingsService({
+    config,
+    file,
+    get listeners() {
+      if (!listeners) throw new Error('the listeners are not up yet');
+      return listeners;
+    },
+    setProxy: (proxy) => {
+      const next = makeDispatcher(proxy);
+      const old = outbound.switchDispatcher(next);
+      dispatcher = next;
+      if (old !== next) void old.close().catch(() => undefined);
+    },
+    domains: mail.domains,
+    version: overrides.version ?? appVersion(),
+    initialApiKey: mailParts.initialApiKey,
+    networkInterfaces: overrides.networkInterfaces,
+    logger,
+  });
+  const resolveMx = overrides.resolveMx ?? systemMxResolver();
+  const lookupMx = (domain: string): Promise<MxCheck> => checkMx(domain, resolveMx);
   const http = await createHttpServer({
     video,
     mail,
     clock,
     stream: mailParts.stream,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...overrides.rateLimits },
+    settings: { settings, keys: mail.keys, checkMx: lookupMx },
     logger: createLogger('http', overrides.quiet),
     webUiDir: webUiDir(),
   });
+  listeners = new Listeners({ http: http.server, smtp: smtp.server }, host);
   try {
-    await listenOrExplain('HTTP', '--port', config.port, () =>
-      http.listen({ host: config.host, port: config.port }),
-    );
-    await listenOrExplain('SMTP', '--smtp-port', config.smtpPort, () => listenSmtp(smtp, config));
+    await listeners.listen(config, (port) => http.listen({ host, port }));
   } catch (err) {
     scheduler.stop();
     await http.close();
@@ -119,17 +164,24 @@ export async function startApp(
   }
   const smtpLogger = createLogger('smtp', overrides.quiet);
   smtp.on('error', (err) => smtpLogger.error('server error', err));
-  const httpPort = (http.server.address() as AddressInfo).port;
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
   mail.retention.start();
+  const bound = listeners;
   let stopped = false;
   return {
-    httpUrl: `http://${hostForUrl(config.host)}:${httpPort}`,
-    smtpHost: config.host,
-    smtpPort,
+    get httpUrl() {
+      return `http://${hostForUrl(bound.host)}:${bound.httpPort}`;
+    },
+    get smtpHost() {
+      return bound.host;
+    },
+    get smtpPort() {
+      return bound.smtpPort;
+    },
     video,
     scheduler,
     mail,
+    settings,
+    checkMx: lookupMx,
     initialApiKey: mailParts.initialApiKey,
     async stop() {
       if (stopped) return;
@@ -148,44 +200,14 @@ export async function startApp(
   };
 }
 
-function listenSmtp(smtp: SMTPServer, config: StartConfig): Promise<void> {
-  return new Promise((resolve, reject) => {
-    smtp.once('error', reject);
-    smtp.listen(config.smtpPort, config.host, () => {
-      smtp.off('error', reject);
-      resolve();
-    });
-  });
-}
-
-/** Turns "address in use" and friends into a sentence that names the option to change. */
-async function listenOrExplain(
-  what: string,
-  flag: string,
-  port: number,
-  listen: () => Promise<unknown>,
-): Promise<void> {
-  try {
-    await listen();
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') {
-      throw new StartupError(
-        `${what} port ${port} is already in use; choose another with ${flag}.`,
-      );
-    }
-    if (code === 'EACCES') {
-      throw new StartupError(
-        `${what} port ${port} needs privileges; choose one above 1024 with ${flag}.`,
-      );
-    }
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
-      throw new StartupError(`This machine has no address matching --host; check it.`);
-    }
-    throw err;
-  }
-}
-
 function hostForUrl(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
+}
+
+/** How the outbound transport is made for a proxy setting (tests pass a fixed dispatcher). */
+function dispatcherMaker(overrides: AppOverrides): (proxy: string | null) => Dispatcher {
+  if (overrides.dispatcherFor) return overrides.dispatcherFor;
+  const fixed = overrides.dispatcher;
+  if (fixed) return () => fixed;
+  return (proxy) => createDispatcher({ proxy, resolver: overrides.resolver });
 }

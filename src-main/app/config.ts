@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import type { LockableSetting } from '../../src-shared/api/server-settings.ts';
 import { normalizeDomain } from '../mail/address.ts';
 
 /** Digits only: an empty or blank value is a mistake, not "any free port". */
@@ -49,7 +50,12 @@ export const AppConfigSchema = z.object({
     .default(24),
 });
 export type AppConfigInput = z.input<typeof AppConfigSchema>;
-export type AppConfig = z.output<typeof AppConfigSchema>;
+export type AppConfig = z.output<typeof AppConfigSchema> & {
+  /** Settings a flag or variable gave for this run: settings.json does not override them. */
+  locked?: LockableSetting[];
+  /** The folder holding settings.json: the data folder Ephemera was started with. */
+  settingsDir?: string;
+};
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8787;
@@ -128,5 +134,12 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
   if ((parsed.data.smtpTlsKey === null) !== (parsed.data.smtpTlsCert === null)) {
     throw new ConfigError('--smtp-tls-key and --smtp-tls-cert go together: give both or neither.');
   }
-  return parsed.data;
+  const given = (flag: string | undefined, variable: string | undefined): boolean =>
+    flag !== undefined || Boolean(variable);
+  const locked: LockableSetting[] = [];
+  if (given(values.port, env.EPHEMERA_PORT)) locked.push('http_port');
+  if (given(values['smtp-port'], env.EPHEMERA_SMTP_PORT)) locked.push('smtp_port');
+  if (given(values.proxy, env.EPHEMERA_PROXY)) locked.push('proxy');
+  if (given(values['data-dir'], env.EPHEMERA_DATA_DIR)) locked.push('data_dir');
+  return { ...parsed.data, locked, settingsDir: parsed.data.dataDir };
 }

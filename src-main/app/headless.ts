@@ -3,7 +3,9 @@ import type { AppConfig } from './config.ts';
 
 /**
  * Runs the services without a window: prints the two "listening" lines scripts wait for (and,
- * on a first run, the new API key), and stops cleanly on SIGINT/SIGTERM.
+ * on a first run, the new API key; with LAN sharing, the phones' URL), and stops cleanly on
+ * SIGINT/SIGTERM. Settings saved in settings.json (LAN sharing, ports, proxy, data folder)
+ * apply here exactly as in the desktop app: startApp reads them.
  */
 export async function runHeadless(config: AppConfig): Promise<void> {
   const app = await startApp(config);
@@ -26,6 +28,8 @@ export async function runHeadless(config: AppConfig): Promise<void> {
   process.stdout.write(`SMTP listening on ${app.smtpHost}:${app.smtpPort}\n`);
   // After the two lines scripts wait for, so they stay exactly one each and come first.
   if (app.initialApiKey) process.stdout.write(`API key (shown once): ${app.initialApiKey}\n`);
+  const { lanUrl } = app.settings.status();
+  if (lanUrl) process.stdout.write(`Phones on this network: ${lanUrl}\n`);
 }
 
 /**

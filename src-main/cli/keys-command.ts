@@ -2,7 +2,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { systemClock } from '../app/clock.ts';
 import { ConfigError, defaultDataDir } from '../app/config.ts';
-import { openDatabase } from '../db/open-database.ts';
+import { DATABASE_FILE, openDatabase } from '../db/open-database.ts';
+import { storedDataDir } from '../app/stored-settings.ts';
 import { ApiKeyStore, type ApiKeyInfo } from '../mail/key-store.ts';
 import type { CliCommand } from './command.ts';
 
@@ -21,7 +22,7 @@ export const keysCommand: CliCommand = {
   usage: USAGE,
   async run(args) {
     const { action, id, name, dataDir } = parse(args);
-    const db = openDatabase(path.join(dataDir, 'ephemera.db'));
+    const db = openDatabase(path.join(dataDir, DATABASE_FILE));
     try {
       const keys = new ApiKeyStore(db, systemClock);
       const out = (line: string): boolean => process.stdout.write(`${line}\n`);
@@ -69,9 +70,8 @@ function parse(args: string[]) {
   if (needsId !== (rawId !== undefined) || (needsId && !/^\d+$/.test(rawId ?? ''))) {
     throw new ConfigError(needsId ? `keys ${action} needs a numeric key ID.\n${usage}` : usage);
   }
-  const dataDir = path.resolve(
-    parsed.values['data-dir'] ?? (process.env.EPHEMERA_DATA_DIR || defaultDataDir()),
-  );
+  const given = parsed.values['data-dir'] ?? process.env.EPHEMERA_DATA_DIR;
+  const dataDir = given ? path.resolve(given) : storedDataDir(defaultDataDir());
   return { action, id: Number(rawId), name: parsed.values.name, dataDir };
 }
 

@@ -5,6 +5,9 @@ import { MIGRATIONS } from './migrations/index.ts';
 
 export type Db = Database.Database;
 
+/** The database's file name inside the data folder. */
+export const DATABASE_FILE = 'ephemera.db';
+
 /**
  * Opens (or creates) the database file with WAL and applies pending migrations.
  * WAL with synchronous=NORMAL survives a killed process: a committed transaction is in the

@@ -1,5 +1,6 @@
 import type { AppInfo } from '../../src-shared/ipc/app-schemas.ts';
 import type { AppController, AppStatus } from '../app/app-controller.ts';
+import type { RunningApp } from '../app/compose.ts';
 import type { IpcHandlers } from './ipc-register.ts';
 
 /** Facts about this build that do not change while it runs. */
@@ -10,13 +11,15 @@ export interface AppMeta {
 
 export interface AppIpcDeps {
   controller: Pick<AppController, 'status' | 'settings' | 'updateSettings'>;
+  services(): Promise<Pick<RunningApp, 'checkMx'>>;
   meta: AppMeta;
   clipboard: { writeText(text: string): Promise<void> };
 }
 
-type AppChannels = 'app:info' | 'app:copy-text' | 'settings:get' | 'settings:update';
+type AppChannels =
+  'app:info' | 'app:copy-text' | 'settings:get' | 'settings:update' | 'settings:check-mx';
 
-/** The desktop's own channels: where the services are, settings (LAN sharing), clipboard. */
+/** The desktop's own channels: where the services are, settings, clipboard. */
 export function appIpcHandlers(deps: AppIpcDeps): Pick<IpcHandlers, AppChannels> {
   return {
     'app:info': () => toAppInfo(deps.controller.status(), deps.meta),
@@ -24,8 +27,9 @@ export function appIpcHandlers(deps: AppIpcDeps): Pick<IpcHandlers, AppChannels>
       await deps.clipboard.writeText(text);
       return null;
     },
-    'settings:get': () => deps.controller.settings,
+    'settings:get': () => deps.controller.settings(),
     'settings:update': (patch) => deps.controller.updateSettings(patch),
+    'settings:check-mx': async ({ domain }) => (await deps.services()).checkMx(domain),
   };
 }
 

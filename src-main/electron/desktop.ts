@@ -19,7 +19,7 @@ import { mailIpcHandlers } from './mail.ipc.ts';
 import { MailWatch } from './mail-watch.ts';
 import { createCodeNotifier, type CodeNotifierDeps } from './notifications.ts';
 import { createAppTray, type AppTray, type AppTrayDeps, type TrayState } from './tray.ts';
-import { videoIpcHandlers } from './video.ipc.ts';
+import { videoIpcHandlers, type SaveDialog } from './video.ipc.ts';
 import { isSameOrigin, lockNavigation, mainWindowOptions } from './window-options.ts';
 
 /** Windows groups notifications by this id; it matches electron-builder.yml's appId. */
@@ -46,8 +46,16 @@ export interface DesktopDeps {
   showError(title: string, message: string): void;
   controller: Pick<
     AppController,
-    'start' | 'stop' | 'services' | 'status' | 'settings' | 'updateSettings' | 'onChange'
+    | 'start'
+    | 'stop'
+    | 'services'
+    | 'status'
+    | 'settings'
+    | 'updateSettings'
+    | 'onChange'
+    | 'codeNotifications'
   >;
+  saveDialog: SaveDialog;
   paths: DesktopPaths;
   meta: AppMeta;
   platform: NodeJS.Platform;
@@ -104,13 +112,11 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
     copy,
     enabled: () =>
       deps.notificationsSupported() &&
-      controller.settings.codeNotifications &&
+      controller.codeNotifications &&
       !(alive()?.isVisible() && alive()?.isFocused()),
   });
-  const watches = new MailWatch((mail) => {
-    send('mail:received', mail);
-    notify(mail);
-  });
+  const watches = new MailWatch((mail) => send('mail:received', mail));
+  let stopNotifying: (() => void) | null = null;
 
   const createWindow = (): BrowserWindow => {
     const created = deps.createWindow(
@@ -160,7 +166,7 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
     lanBusy = true;
     tray?.update(trayState());
     controller
-      .updateSettings({ lanSharing: on })
+      .updateSettings({ lan_enabled: on })
       .catch((err: unknown) => {
         deps.showError('Share on LAN', err instanceof Error ? err.message : String(err));
       })
@@ -186,6 +192,7 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
       .finally(() => {
         stopped = true;
         unregisterIpc?.();
+        stopNotifying?.();
         watches.clear();
         tray?.destroy();
         tray = null;
@@ -197,6 +204,8 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
 
   controller.onChange((change) => {
     watches.attach(change.app.mail.hub);
+    // Every mailbox, watched by the window or not (a phone script may have made it).
+    stopNotifying ??= change.app.mail.hub.subscribeAll(notify);
     const origin = new URL(change.status.localUrl).origin;
     if (origin !== appOrigin) {
       const moved = appOrigin !== '';
@@ -225,8 +234,8 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
   unregisterIpc = registerIpcHandlers(
     deps.ipcMain,
     {
-      ...appIpcHandlers({ controller, meta: deps.meta, clipboard: deps.clipboard }),
-      ...videoIpcHandlers({ services }),
+      ...appIpcHandlers({ controller, services, meta: deps.meta, clipboard: deps.clipboard }),
+      ...videoIpcHandlers({ services, saveDialog: deps.saveDialog }),
       ...mailIpcHandlers({ services, watches }),
     },
     {

@@ -2,11 +2,12 @@ import { AppError } from '../app/app-error.ts';
 import type { RunningApp } from '../app/compose.ts';
 import { parseAddress } from '../mail/address.ts';
 import { checkReadQuery } from '../mail/read-query.ts';
+import { keyView } from '../http/settings-routes.ts';
 import type { IpcHandlers } from './ipc-register.ts';
 import type { MailWatch } from './mail-watch.ts';
 
 export interface MailIpcDeps {
-  /** The running services (waits while LAN sharing restarts them). */
+  /** The running services . */
   services(): Promise<Pick<RunningApp, 'mail'>>;
   watches: Pick<MailWatch, 'watch' | 'unwatch'>;
 }
@@ -21,8 +22,6 @@ type MailChannels =
   | 'mail:watch'
   | 'mail:unwatch'
   | 'mail:domains'
-  | 'mail:add-domain'
-  | 'mail:remove-domain'
   | 'keys:list'
   | 'keys:create'
   | 'keys:disable'
@@ -52,21 +51,16 @@ export function mailIpcHandlers(deps: MailIpcDeps): Pick<IpcHandlers, MailChanne
       return null;
     },
     'mail:domains': async () => (await mail()).domains.list(),
-    'mail:add-domain': async ({ domain }) => {
-      const { domains } = await mail();
-      domains.add(domain);
-      return domains.list();
+    'keys:list': async () => (await mail()).keys.list().map(keyView),
+    'keys:create': async ({ name }) => {
+      const created = (await mail()).keys.create(name);
+      return { ...keyView(created), key: created.key };
     },
-    'mail:remove-domain': async ({ domain }) => {
-      const { domains } = await mail();
-      domains.delete(domain);
-      return domains.list();
-    },
-    'keys:list': async () => (await mail()).keys.list(),
-    'keys:create': async ({ name }) => (await mail()).keys.create(name),
     'keys:disable': async ({ id }) => {
-      if (!(await mail()).keys.disable(id)) throw keyNotFound(id);
-      return null;
+      const { keys } = await mail();
+      const key = keys.disable(id) ? keys.list().find((k) => k.id === id) : undefined;
+      if (!key) throw keyNotFound(id);
+      return keyView(key);
     },
     'keys:delete': async ({ id }) => {
       if (!(await mail()).keys.delete(id)) throw keyNotFound(id);
@@ -76,5 +70,5 @@ export function mailIpcHandlers(deps: MailIpcDeps): Pick<IpcHandlers, MailChanne
 }
 
 function keyNotFound(id: number): AppError {
-  return new AppError('NOT_FOUND', `No API key has the id ${id}.`);
+  return new AppError('KEY_NOT_FOUND', `There is no API key ${id}.`);
 }

@@ -45,6 +45,13 @@ async function main(): Promise<void> {
     session: () => session.defaultSession,
     showError: (title, message) => dialog.showErrorBox(title, message),
     controller: new AppController({ config }),
+    saveDialog: {
+      ask: async (options) => {
+        const parent = BrowserWindow.getFocusedWindow();
+        return parent ? dialog.showSaveDialog(parent, options) : dialog.showSaveDialog(options);
+      },
+      downloadsDir: () => app.getPath('downloads'),
+    },
     paths: desktopPaths(appRoot(), process.platform),
     meta: { version: app.getVersion(), platform: process.platform },
     platform: process.platform,

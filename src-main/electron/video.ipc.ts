@@ -1,13 +1,29 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { AppError } from '../app/app-error.ts';
 import type { RunningApp } from '../app/compose.ts';
+import { mediaFileName } from '../http/media-file-name.ts';
 import { parseShareRequest } from '../http/share-request.ts';
 import type { IpcHandlers } from './ipc-register.ts';
 
-export interface VideoIpcDeps {
-  /** The running services (waits while LAN sharing restarts them). */
-  services(): Promise<Pick<RunningApp, 'video'>>;
+/** Electron's save dialog, as the save handler uses it (faked in tests). */
+export interface SaveDialog {
+  ask(options: {
+    title: string;
+    defaultPath: string;
+    filters: { name: string; extensions: string[] }[];
+  }): Promise<{ canceled: boolean; filePath?: string }>;
+  /** The user's Downloads folder, where the dialog opens. */
+  downloadsDir(): string;
 }
 
-type VideoChannels = 'video:create' | 'video:get' | 'video:cancel' | 'video:capacity';
+export interface VideoIpcDeps {
+  services(): Promise<Pick<RunningApp, 'video'>>;
+  saveDialog: SaveDialog;
+}
+
+type VideoChannels =
+  'video:create' | 'video:get' | 'video:cancel' | 'video:capacity' | 'video:save';
 
 /** The video use cases over IPC: the same VideoService calls and checks as the REST routes. */
 export function videoIpcHandlers(deps: VideoIpcDeps): Pick<IpcHandlers, VideoChannels> {
@@ -23,5 +39,31 @@ export function videoIpcHandlers(deps: VideoIpcDeps): Pick<IpcHandlers, VideoCha
     },
     'video:cancel': async ({ taskId }) => (await deps.services()).video.cancel(taskId),
     'video:capacity': async () => (await deps.services()).video.capacity(),
+    'video:save': async ({ taskId }) => {
+      const { video } = await deps.services();
+      // Refuses a task that is not completed (409) or gone (410) before any dialog opens.
+      const file = video.mediaFile(taskId, 'download');
+      const name = mediaFileName(file, 'download');
+      const extension = path.extname(name).slice(1) || 'mp4';
+      const choice = await deps.saveDialog.ask({
+        title: 'Save video',
+        defaultPath: path.join(deps.saveDialog.downloadsDir(), name),
+        filters: [{ name: 'Video', extensions: [extension] }],
+      });
+      if (choice.canceled || !choice.filePath) return 'cancelled';
+      try {
+        // The 180 s may run out while the dialog is open: the file is gone then.
+        await fs.promises.copyFile(file.path, choice.filePath);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT' && !fs.existsSync(file.path)) {
+          throw new AppError('TASK_GONE', 'The video expired before it was saved. Grab it again.');
+        }
+        throw new AppError(
+          'SAVE_FAILED',
+          `Cannot save to ${choice.filePath}: ${(err as Error).message}`,
+        );
+      }
+      return 'saved';
+    },
   };
 }

@@ -9,6 +9,7 @@ import { registerMailRoutes } from './mail-routes.ts';
 import type { StreamOptions } from './mail-stream.ts';
 import { registerMediaRoutes } from './media-routes.ts';
 import { registerRateLimit, type RateLimits } from './rate-limit.ts';
+import { registerSettingsRoutes, type SettingsRouteDeps } from './settings-routes.ts';
 import { registerVideoRoutes } from './video-routes.ts';
 import { registerWebUi } from './web-ui.ts';
 import { registerWsRoutes } from './ws-routes.ts';
@@ -19,6 +20,7 @@ export interface HttpServerDeps {
   clock: Clock;
   stream: StreamOptions;
   rateLimits: RateLimits;
+  settings: SettingsRouteDeps;
   logger: Logger;
   /** Folder holding the web UI's index.html. */
   webUiDir: string;
@@ -45,6 +47,7 @@ export async function createHttpServer(deps: HttpServerDeps): Promise<FastifyIns
   registerMediaRoutes(app, deps.video);
   await registerMailRoutes(app, deps.mail);
   await registerWsRoutes(app, deps.mail, deps.clock, deps.stream);
+  await registerSettingsRoutes(app, deps.settings);
   registerWebUi(app, deps.webUiDir);
   return app;
 }

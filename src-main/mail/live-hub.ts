@@ -10,6 +10,7 @@ export type MailListener = (mail: Mail) => void;
  */
 export class LiveHub {
   private readonly listeners = new Map<string, Set<MailListener>>();
+  private readonly everything = new Set<MailListener>();
 
   constructor(private readonly logger: Logger) {}
 
@@ -29,10 +30,16 @@ export class LiveHub {
     };
   }
 
+  /** Listens on every mailbox (the desktop's code notifications); returns the stop function. */
+  subscribeAll(listener: MailListener): () => void {
+    this.everything.add(listener);
+    return () => this.everything.delete(listener);
+  }
+
   publish(mail: Mail): void {
     const set = this.listeners.get(mail.email);
-    if (!set) return;
-    for (const listener of [...set]) {
+    if (!set && this.everything.size === 0) return;
+    for (const listener of [...(set ?? []), ...this.everything]) {
       try {
         listener(mail);
       } catch (err) {

@@ -1,10 +1,10 @@
-import type { AppInfo, ApiKeyInfo as IpcKeyInfo } from '../../src-shared/ipc/app-schemas.ts';
+import type { AppInfo } from '../../src-shared/ipc/app-schemas.ts';
 import type { IpcInvokeChannel, IpcRequest, IpcResponse } from '../../src-shared/ipc/contract.ts';
 import type { IpcError, IpcResult } from '../../src-shared/ipc/result.ts';
 import type { EphemeraApi as EphemeraBridge } from '../../src-shared/ipc/window-api.ts';
 import { ERROR_STATUS } from '../../src-shared/errors/codes.ts';
 import { ApiError, kindForStatus } from './api-error.ts';
-import type { ApiKeyInfo, EphemeraApi, Mail, ServerInfo, Settings } from './types.ts';
+import type { EphemeraApi, Mail, ServerInfo } from './types.ts';
 
 declare global {
   interface Window {
@@ -31,30 +31,16 @@ export function infoFromApp(app: AppInfo, domains: string[]): ServerInfo {
   };
 }
 
-function keyView(key: IpcKeyInfo): ApiKeyInfo {
-  return {
-    id: key.id,
-    name: key.name,
-    hint: key.hint,
-    created_at: new Date(key.createdAt).toISOString(),
-    disabled_at: key.disabledAt === null ? null : new Date(key.disabledAt).toISOString(),
-  };
-}
-
 function toApiError(error: IpcError): ApiError {
   const status = (ERROR_STATUS as Record<string, number>)[error.code];
   if (status !== undefined) return new ApiError(kindForStatus(status), error.message, status);
   return new ApiError(error.code === 'UNAVAILABLE' ? 'unavailable' : 'server', error.message);
 }
 
-function unsupported(): never {
-  throw new ApiError('unsupported', 'The desktop app does not change this setting yet.', 501);
-}
-
 /**
  * The Electron transport: each call is one `invoke` of the contract in src-shared/ipc; live mail
  * comes as `mail:received` events after `mail:watch`. No API key is needed (main is trusted).
- * Downloads stay plain links to the local server: Electron asks where to save them.
+ * "Save" opens the native save dialog in main; preview and cover load from the local server.
  */
 export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraApi {
   let app = first;
@@ -76,23 +62,6 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
     throw toApiError(result.error);
   }
 
-  const settings = async (): Promise<Settings> => {
-    const [own, domains] = await Promise.all([call('settings:get'), call('mail:domains')]);
-    app = await call('app:info');
-    const http = new URL(app.localUrl);
-    return {
-      lan_enabled: own.lanSharing,
-      lan_url: app.lanUrl,
-      http_port: Number(http.port) || 80,
-      smtp_port: app.smtpPort,
-      domains,
-      domains_locked: false,
-      proxy: null,
-      data_dir: '',
-      restart_required: false,
-    };
-  };
-
   return {
     transport: 'ipc',
     info: async () => {
@@ -107,7 +76,7 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
       },
       capacity: () => call('video:capacity'),
       mediaUrl: (path) => app.localUrl + path,
-      save: null,
+      save: (task) => call('video:save', { taskId: task.task_id }),
     },
     mail: {
       generate: () => call('mail:generate'),
@@ -144,35 +113,16 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
       },
     },
     settings: {
-      get: settings,
+      get: () => call('settings:get'),
       update: async (patch) => {
-        const { lan_enabled, domains, ...rest } = patch;
-        if (Object.keys(rest).length > 0) unsupported();
-        if (domains) {
-          const before = await call('mail:domains');
-          for (const d of domains.filter((x) => !before.includes(x))) {
-            await call('mail:add-domain', { domain: d });
-          }
-          for (const d of before.filter((x) => !domains.includes(x))) {
-            await call('mail:remove-domain', { domain: d });
-          }
-        }
-        if (lan_enabled !== undefined) await call('settings:update', { lanSharing: lan_enabled });
-        return settings();
+        const next = await call('settings:update', patch);
+        app = await call('app:info');
+        return next;
       },
-      checkMx: () =>
-        Promise.reject(new ApiError('unsupported', 'MX check is not available yet.', 501)),
-      listKeys: async () => (await call('keys:list')).map(keyView),
-      createKey: async (name) => {
-        const created = await call('keys:create', { name });
-        return { ...keyView(created), key: created.key };
-      },
-      disableKey: async (id) => {
-        await call('keys:disable', { id });
-        const key = (await call('keys:list')).find((k) => k.id === id);
-        if (!key) throw new ApiError('not_found', 'That key no longer exists.', 404);
-        return keyView(key);
-      },
+      checkMx: (domain) => call('settings:check-mx', { domain }),
+      listKeys: () => call('keys:list'),
+      createKey: (name) => call('keys:create', { name }),
+      disableKey: (id) => call('keys:disable', { id }),
       deleteKey: async (id) => {
         await call('keys:delete', { id });
       },

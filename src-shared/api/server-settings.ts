@@ -23,6 +23,10 @@ export type ServerInfo = z.infer<typeof ServerInfoSchema>;
 
 const Port = z.number().int().min(1).max(65535);
 
+/** Settings a command-line flag or EPHEMERA_* variable fixed for this run (PATCH gives 409). */
+export const LockableSettingSchema = z.enum(['http_port', 'smtp_port', 'proxy', 'data_dir']);
+export type LockableSetting = z.infer<typeof LockableSettingSchema>;
+
 /** GET /api/settings and PATCH /api/settings answer. */
 export const ServerSettingsSchema = z.object({
   lan_enabled: z.boolean(),
@@ -34,6 +38,10 @@ export const ServerSettingsSchema = z.object({
   domains_locked: z.boolean(),
   proxy: z.string().nullable(),
   data_dir: z.string(),
+  /** A desktop notification when a mail with a code arrives (only the desktop app shows them). */
+  code_notifications: z.boolean(),
+  /** Fields set by a flag or variable for this run; the UI shows them read-only. */
+  locked: z.array(LockableSettingSchema),
   /** Changes saved but applied only at the next start (ports, data folder). */
   restart_required: z.boolean(),
 });
@@ -48,6 +56,7 @@ export const ServerSettingsPatchSchema = z
     domains: z.array(z.string().min(1).max(253)).max(50),
     proxy: z.union([z.url({ protocol: /^(https?|socks5?)$/ }), z.null()]),
     data_dir: z.string().min(1).max(4096),
+    code_notifications: z.boolean(),
   })
   .partial()
   .strict();

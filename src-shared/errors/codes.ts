@@ -21,6 +21,17 @@ export const ERROR_STATUS = {
   MAIL_AUTH_FAILED: 401,
   MAILBOX_NOT_FOUND: 404,
   MAIL_NO_DOMAIN: 503,
+  /** Settings and key management: a value the app cannot use, with a sentence saying why. */
+  SETTINGS_INVALID: 400,
+  /** Settings and keys are changed only from the computer running Ephemera. */
+  SETTINGS_LOCAL_ONLY: 403,
+  /** A flag or variable fixed this setting for the run. */
+  SETTING_LOCKED: 409,
+  /** The listeners could not move for LAN sharing (a port taken on another interface). */
+  LAN_UNAVAILABLE: 409,
+  KEY_NOT_FOUND: 404,
+  /** Desktop only: the chosen file could not be written. */
+  SAVE_FAILED: 500,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

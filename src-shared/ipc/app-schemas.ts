@@ -17,16 +17,6 @@ export const AppInfoSchema = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 
-/** An API key as listed: never the key itself, only the last four characters. */
-export const ApiKeyInfoSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  hint: z.string(),
-  createdAt: z.number().int(),
-  disabledAt: z.number().int().nullable(),
-});
-export type ApiKeyInfo = z.infer<typeof ApiKeyInfoSchema>;
-
-/** A key just created: the only time the key itself is seen. */
-export const CreatedApiKeySchema = ApiKeyInfoSchema.extend({ key: z.string() });
-export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
+/** What became of a "Save video…": written where the person chose, or the dialog closed. */
+export const SaveOutcomeSchema = z.enum(['saved', 'cancelled']);
+export type SaveOutcome = z.infer<typeof SaveOutcomeSchema>;

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { MAIL_LIMITS } from '../mail/limits.ts';
 import { LeaseSchema, MailListSchema, MailSchema } from '../mail/schemas.ts';
-import { SettingsPatchSchema, SettingsSchema } from '../settings/schemas.ts';
+import {
+  ApiKeyViewSchema,
+  CreatedApiKeyViewSchema,
+  MxCheckSchema,
+  ServerSettingsPatchSchema,
+  ServerSettingsSchema,
+} from '../api/server-settings.ts';
 import { VIDEO_LIMITS } from '../video/limits.ts';
 import {
   CapacitySchema,
@@ -9,7 +15,7 @@ import {
   TaskCreatedSchema,
   TaskSchema,
 } from '../video/schemas.ts';
-import { ApiKeyInfoSchema, AppInfoSchema, CreatedApiKeySchema } from './app-schemas.ts';
+import { AppInfoSchema, SaveOutcomeSchema } from './app-schemas.ts';
 
 /** A channel that takes no request. */
 const NoRequest = z.undefined();
@@ -35,9 +41,11 @@ export const IPC_INVOKE_SCHEMAS = {
     request: z.strictObject({ text: z.string().min(1).max(10_000) }),
     response: Done,
   },
-  'settings:get': { request: NoRequest, response: SettingsSchema },
-  /** Turning `lanSharing` on or off rebinds HTTP and SMTP on the same ports. */
-  'settings:update': { request: SettingsPatchSchema, response: SettingsSchema },
+  /** The same settings as GET /api/settings. */
+  'settings:get': { request: NoRequest, response: ServerSettingsSchema },
+  /** PATCH /api/settings: `lan_enabled` rebinds HTTP and SMTP on the same ports at once. */
+  'settings:update': { request: ServerSettingsPatchSchema, response: ServerSettingsSchema },
+  'settings:check-mx': { request: DomainRequest, response: MxCheckSchema },
 
   /** The share text as pasted; checked like POST /api/tasks (link, platform, length). */
   'video:create': { request: z.strictObject({ text: z.string() }), response: TaskCreatedSchema },
@@ -50,6 +58,8 @@ export const IPC_INVOKE_SCHEMAS = {
   },
   'video:cancel': { request: TaskRequest, response: TaskCancelledSchema },
   'video:capacity': { request: NoRequest, response: CapacitySchema },
+  /** Asks where to save a completed task's video (native dialog) and copies it there. */
+  'video:save': { request: TaskRequest, response: SaveOutcomeSchema },
 
   'mail:generate': { request: NoRequest, response: LeaseSchema },
   'mail:generate-batch': {
@@ -76,15 +86,13 @@ export const IPC_INVOKE_SCHEMAS = {
   'mail:watch': { request: MailboxRequest, response: Done },
   'mail:unwatch': { request: MailboxRequest, response: Done },
   'mail:domains': { request: NoRequest, response: DomainList },
-  'mail:add-domain': { request: DomainRequest, response: DomainList },
-  'mail:remove-domain': { request: DomainRequest, response: DomainList },
 
-  'keys:list': { request: NoRequest, response: z.array(ApiKeyInfoSchema) },
+  'keys:list': { request: NoRequest, response: z.array(ApiKeyViewSchema) },
   'keys:create': {
     request: z.strictObject({ name: z.string().trim().min(1).max(100) }),
-    response: CreatedApiKeySchema,
+    response: CreatedApiKeyViewSchema,
   },
-  'keys:disable': { request: KeyRequest, response: Done },
+  'keys:disable': { request: KeyRequest, response: ApiKeyViewSchema },
   'keys:delete': { request: KeyRequest, response: Done },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 

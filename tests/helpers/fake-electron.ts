@@ -4,6 +4,7 @@
  * Each fake implements only what the shell calls; casts to Electron's types sit here, once.
  */
 import { EventEmitter } from 'node:events';
+import type { NetworkInterfaceInfo } from 'node:os';
 import { vi, type Mock } from 'vitest';
 import type {
   BrowserWindow,
@@ -16,8 +17,10 @@ import type {
   Session,
   WindowOpenHandlerResponse,
 } from 'electron';
-import type { RunningApp } from '../../src-main/app/compose.ts';
+import type { RunningApp, StartConfig } from '../../src-main/app/compose.ts';
+import type { Listeners } from '../../src-main/app/listeners.ts';
 import type { SettingsFile } from '../../src-main/app/settings-file.ts';
+import { SettingsService } from '../../src-main/app/settings-service.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src-shared/settings/schemas.ts';
 import type { IpcSenderEvent } from '../../src-main/electron/ipc-register.ts';
 import type { MailHub } from '../../src-main/electron/mail-watch.ts';
@@ -220,6 +223,11 @@ export class FakeSession {
 /** A live hub that records subscriptions and lets a test publish. */
 export class FakeHub implements MailHub {
   readonly listeners = new Map<string, Set<(mail: Mail) => void>>();
+  readonly everything = new Set<(mail: Mail) => void>();
+  subscribeAll(listener: (mail: Mail) => void): () => void {
+    this.everything.add(listener);
+    return () => this.everything.delete(listener);
+  }
   subscribe(email: string, listener: (mail: Mail) => void): () => void {
     const set = this.listeners.get(email) ?? new Set();
     set.add(listener);
@@ -228,31 +236,105 @@ export class FakeHub implements MailHub {
   }
   publish(mail: Mail): void {
     for (const listener of this.listeners.get(mail.email) ?? []) listener(mail);
+    for (const listener of this.everything) listener(mail);
   }
   count(email: string): number {
     return this.listeners.get(email)?.size ?? 0;
   }
 }
 
+/** The config a desktop start gets in the shell's tests (the fake services ignore the folder). */
+export const DESKTOP_CONFIG: StartConfig = {
+  host: '127.0.0.1',
+  port: 8787,
+  smtpPort: 2525,
+  dataDir: '/data',
+  domains: [],
+  headless: false,
+  proxy: null,
+};
+
 /** A RunningApp whose stop() is a mock. */
 export type FakeRunningApp = Omit<RunningApp, 'stop'> & { stop: Mock<() => Promise<void>> };
 
-/** A RunningApp whose parts a test fills in; stop() is recorded. */
+/**
+ * Listening sockets that only remember where they are: `rebind` moves them (or fails with the
+ * error a test queued), so the real SettingsService runs on top without opening ports.
+ */
+export class FakeListeners {
+  readonly rebinds: string[] = [];
+  failNext: Error | null = null;
+  constructor(
+    public host: string,
+    readonly httpPort: number,
+    readonly smtpPort: number,
+  ) {}
+  rebind(host: string): Promise<void> {
+    const failure = this.failNext;
+    this.failNext = null;
+    if (failure) return Promise.reject(failure);
+    this.rebinds.push(host);
+    this.host = host;
+    return Promise.resolve();
+  }
+  asListeners(): Listeners {
+    return this as unknown as Listeners;
+  }
+}
+
+export interface FakeAppOptions {
+  networkInterfaces?: () => NodeJS.Dict<NetworkInterfaceInfo[]>;
+  settingsFile?: SettingsFile;
+  dataDir?: string;
+}
+
+/**
+ * A RunningApp whose parts a test fills in, with the real SettingsService over fake listeners
+ * and an in-memory settings file; stop() is recorded.
+ */
 export function fakeRunningApp(
   host: string,
   httpPort: number,
   smtpPort: number,
   parts: Partial<Pick<RunningApp, 'video' | 'mail' | 'initialApiKey'>> = {},
-): FakeRunningApp {
-  const urlHost = host.includes(':') ? `[${host}]` : host;
+  options: FakeAppOptions = {},
+): FakeRunningApp & { listeners: FakeListeners } {
+  const listeners = new FakeListeners(host, httpPort, smtpPort);
+  const domains = ['ephemera.localhost'];
+  const settings = new SettingsService({
+    config: { host, dataDir: options.dataDir ?? '/data', proxy: null, domains: [] },
+    file: options.settingsFile ?? memorySettings(),
+    listeners: listeners.asListeners(),
+    setProxy: () => undefined,
+    domains: {
+      list: () => [...domains],
+      add: (d) => (domains.includes(d) ? d : (domains.push(d), d)),
+      delete: (d) => {
+        const at = domains.indexOf(d);
+        if (at >= 0) domains.splice(at, 1);
+      },
+    },
+    version: '0.1.0',
+    initialApiKey: parts.initialApiKey ?? null,
+    networkInterfaces: options.networkInterfaces ?? (() => ({})),
+    logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
+  });
   return {
-    httpUrl: `http://${urlHost}:${httpPort}`,
-    smtpHost: host,
+    get httpUrl() {
+      const h = listeners.host.includes(':') ? `[${listeners.host}]` : listeners.host;
+      return `http://${h}:${httpPort}`;
+    },
+    get smtpHost() {
+      return listeners.host;
+    },
     smtpPort,
     video: parts.video ?? ({} as RunningApp['video']),
     scheduler: {} as RunningApp['scheduler'],
     mail: parts.mail ?? ({ hub: new FakeHub() } as unknown as RunningApp['mail']),
+    settings,
+    checkMx: (domain) => Promise.resolve({ domain, records: [], error: null }),
     initialApiKey: parts.initialApiKey ?? null,
+    listeners,
     stop: vi.fn(() => Promise.resolve()),
   };
 }

@@ -55,10 +55,17 @@ describe('desktop IPC on the real services', () => {
       {
         ...appIpcHandlers({
           controller: app,
+          services,
           meta: { version: 'test', platform: process.platform },
           clipboard: { writeText: () => Promise.resolve() },
         }),
-        ...videoIpcHandlers({ services }),
+        ...videoIpcHandlers({
+          services,
+          saveDialog: {
+            ask: () => Promise.resolve({ canceled: true }),
+            downloadsDir: () => dataDir,
+          },
+        }),
         ...mailIpcHandlers({ services, watches }),
       },
       {
@@ -91,8 +98,9 @@ describe('desktop IPC on the real services', () => {
     });
   }
 
-  it('leases, watches and reads mail; keeps watching across a LAN switch on the same ports', async () => {
+  it('leases, watches and reads mail; keeps watching across a LAN switch on the same services', async () => {
     const { app, invoke, received } = await setup();
+    const running = await app.services();
     const info = await invoke<{ localUrl: string; smtpPort: number; lanSharing: boolean }>(
       'app:info',
     );
@@ -106,19 +114,23 @@ describe('desktop IPC on the real services', () => {
     const listed = await invoke<Mail[]>('mail:list', { email: lease.email });
     expect(listed.map((m) => m.id)).toEqual([received[0]?.id]);
 
-    const settings = await invoke<{ lanSharing: boolean }>('settings:update', { lanSharing: true });
-    expect(settings.lanSharing).toBe(true);
+    const settings = await invoke<{ lan_enabled: boolean }>('settings:update', {
+      lan_enabled: true,
+    });
+    expect(settings.lan_enabled).toBe(true);
     const shared = app.status();
     expect(shared.localUrl).toBe(info.localUrl);
     expect(shared.smtpPort).toBe(info.smtpPort);
     expect(shared.smtpHost).toBe('0.0.0.0');
     expect((await fetch(`${shared.localUrl}/api/health`)).status).toBe(200);
+    // Rebound in place: the very same services, not a restart.
+    expect(await app.services()).toBe(running);
 
     await deliver(info.smtpPort, lease.email, '771204');
     await expect.poll(() => received.length, { timeout: 10_000 }).toBe(2);
     expect(received[1]?.code).toBe('771204');
 
-    await invoke('settings:update', { lanSharing: false });
+    await invoke('settings:update', { lan_enabled: false });
     expect(app.status()).toMatchObject({ lanSharing: false, smtpHost: '127.0.0.1' });
   });
 
@@ -136,8 +148,8 @@ describe('desktop IPC on the real services', () => {
     const key = await invoke<{ id: number; key: string }>('keys:create', { name: 'phone' });
     expect(key.key).toMatch(/^eph_/);
     await invoke('keys:disable', { id: key.id });
-    const keys = await invoke<{ id: number; disabledAt: number | null }[]>('keys:list');
-    expect(keys.find((k) => k.id === key.id)?.disabledAt).not.toBeNull();
+    const keys = await invoke<{ id: number; disabled_at: string | null }[]>('keys:list');
+    expect(keys.find((k) => k.id === key.id)?.disabled_at).toMatch(/Z$/);
     expect(await raw('mail:lease', { email: 'nobody@elsewhere.example' })).toMatchObject({
       ok: false,
       error: { code: 'MAIL_DOMAIN_UNSUPPORTED' },

@@ -6,6 +6,8 @@ import { openDatabase, type Db } from '../../src-main/db/open-database.ts';
 import { registerErrorHandler } from '../../src-main/http/error-handler.ts';
 import { registerSettingsRoutes } from '../../src-main/http/settings-routes.ts';
 import { ApiKeyStore } from '../../src-main/mail/key-store.ts';
+import { AppError } from '../../src-main/app/app-error.ts';
+import { checkMx } from '../../src-main/mail/mx-check.ts';
 import { ManualClock } from '../helpers/manual-clock.ts';
 
 describe('settings routes', () => {
@@ -14,7 +16,6 @@ describe('settings routes', () => {
   let key: string;
   let current: ServerSettings;
   const patches: ServerSettingsPatch[] = [];
-  const commits: string[] = [];
 
   beforeEach(async () => {
     db = openDatabase(':memory:');
@@ -29,38 +30,48 @@ describe('settings routes', () => {
       domains_locked: false,
       proxy: null,
       data_dir: '/tmp/eph',
+      code_notifications: true,
+      locked: [],
       restart_required: false,
     };
     patches.length = 0;
-    commits.length = 0;
     app = Fastify();
     registerErrorHandler(app, createLogger('test', true));
     await registerSettingsRoutes(app, {
-      info: () => ({
-        version: '0.1.0',
-        http_url: 'http://127.0.0.1:8787',
-        lan_url: current.lan_url,
-        lan_enabled: current.lan_enabled,
-        smtp_port: 2525,
-        domains: current.domains,
-      }),
       settings: {
+        info: () => ({
+          version: '0.1.0',
+          http_url: 'http://127.0.0.1:8787',
+          lan_url: current.lan_url,
+          lan_enabled: current.lan_enabled,
+          smtp_port: 2525,
+          domains: current.domains,
+        }),
         read: () => current,
-        update: async (patch) => {
+        update: (patch) => {
           patches.push(patch);
+          if (patch.http_port === 2525) {
+            return Promise.reject(new AppError('SETTINGS_INVALID', 'Two different ports.'));
+          }
           current = { ...current, ...patch };
           if (patch.lan_enabled) current.lan_url = 'http://192.168.1.20:8787';
-          return { settings: current, commit: async () => void commits.push('rebind') };
+          return Promise.resolve(current);
         },
       },
       keys,
-      resolveMx: async (domain) => {
-        if (domain === 'nomx.example') throw Object.assign(new Error('no'), { code: 'ENODATA' });
-        return [
-          { exchange: 'mx2.example.org', priority: 20 },
-          { exchange: 'mx1.example.org', priority: 10 },
-        ];
-      },
+      checkMx: (domain) =>
+        checkMx(domain, (d) => {
+          if (d === 'nomx.example') {
+            return Promise.reject(Object.assign(new Error('no'), { code: 'ENODATA' }));
+          }
+          if (d === 'offline.example') {
+            return Promise.reject(Object.assign(new Error('no'), { code: 'ECONNREFUSED' }));
+          }
+          return Promise.resolve([
+            { exchange: 'mx2.example.org', priority: 20 },
+            { exchange: 'mx1.example.org', priority: 10 },
+          ]);
+        }),
     });
   });
 
@@ -93,7 +104,7 @@ describe('settings routes', () => {
     expect(ok.json()).toEqual(current);
   });
 
-  it('PATCH validates, saves, and commits after answering', async () => {
+  it('PATCH validates the shape, then answers what the app made of it', async () => {
     const bad = await app.inject({
       method: 'PATCH',
       url: '/api/settings',
@@ -117,8 +128,14 @@ describe('settings routes', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ lan_enabled: true, lan_url: 'http://192.168.1.20:8787' });
     expect(patches).toEqual([{ lan_enabled: true }]);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(commits).toEqual(['rebind']);
+    const refused = await app.inject({
+      method: 'PATCH',
+      url: '/api/settings',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      payload: { http_port: 2525 },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ detail: 'Two different ports.' });
   });
 
   it('MX check lists records by priority and explains a missing one', async () => {
@@ -133,6 +150,11 @@ describe('settings routes', () => {
     });
     const none = await app.inject({ url: '/api/settings/mx?domain=nomx.example', headers: auth() });
     expect(none.json()).toMatchObject({ records: [], error: 'nomx.example has no MX record.' });
+    const offline = await app.inject({
+      url: '/api/settings/mx?domain=offline.example',
+      headers: auth(),
+    });
+    expect(offline.json<{ error: string }>().error).toMatch(/failed \(ECONNREFUSED\)/);
     const bad = await app.inject({ url: '/api/settings/mx?domain=not a domain', headers: auth() });
     expect(bad.statusCode).toBe(400);
   });

@@ -313,6 +313,38 @@ describe('outbound safety and transport', () => {
       expect(res.body.equals(simBytes(0, SIZE))).toBe(true);
     });
 
+    it('a proxy set in the settings takes the next task at once, and removing it goes direct', async () => {
+      const app = await start();
+      const tunnel = await proxy(app);
+      // Direct connections resolve to 127.0.0.1 here, which the guard refuses: only the proxy works.
+      const resolver = hostileResolver('127.0.0.1');
+      await app.restart({ resolver });
+      const key = app.app.mail.keys.create('settings').key;
+      const setProxy = (value: string | null) =>
+        app.request('/api/settings', {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', 'x-api-key': key },
+          body: JSON.stringify({ proxy: value }),
+        });
+      const direct = await runTask(app, publishPlainHttpVideo(app.sim, { size: SIZE }).shareUrl);
+      expect(direct.status).toBe('failed');
+      expect(tunnel.connects).toEqual([]);
+
+      const set = await setProxy(tunnel.url);
+      expect(set.status).toBe(200);
+      expect(await set.json()).toMatchObject({ proxy: tunnel.url, restart_required: false });
+      const proxied = await runTask(app, publishPlainHttpVideo(app.sim, { size: SIZE }).shareUrl);
+      expect(proxied.error).toBeNull();
+      expect(proxied.status).toBe('completed');
+      expect(tunnel.connects).toContain('v3-dy-o.douyinvod.com:80');
+
+      expect((await setProxy(null)).status).toBe(200);
+      const connects = tunnel.connects.length;
+      const again = await runTask(app, publishPlainHttpVideo(app.sim, { size: SIZE }).shareUrl);
+      expect(again.status).toBe('failed');
+      expect(tunnel.connects).toHaveLength(connects);
+    });
+
     it('trusts a configured proxy named localhost', async () => {
       const app = await start();
       const tunnel = await proxy(app);

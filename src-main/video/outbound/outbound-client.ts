@@ -55,7 +55,17 @@ export interface ScopedClient {
  * guard.
  */
 export class OutboundClient {
-  constructor(private readonly dispatcher: Dispatcher) {}
+  constructor(private dispatcher: Dispatcher) {}
+
+  /**
+   * Sends every request from now on through `next` (the proxy setting changed); requests in
+   * flight finish on the old dispatcher, which the caller closes. Returns the old one.
+   */
+  switchDispatcher(next: Dispatcher): Dispatcher {
+    const old = this.dispatcher;
+    this.dispatcher = next;
+    return old;
+  }
 
   scoped(policy: FetchPolicy): ScopedClient {
     return { fetch: (req) => this.fetch(req, policy) };

@@ -1,14 +1,20 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
-import { asApiError, type Settings, type SettingsPatch } from '../../api/client.ts';
+import { api, asApiError, type Settings, type SettingsPatch } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
 import { Section } from '../../components/section.tsx';
+import { Switch } from '../../components/switch.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { useToasts } from '../../stores/toast-store.ts';
 import { useSettings } from './settings-store.ts';
 
-/** Ports, proxy and data folder: saved now, most applied at the next start. */
+/**
+ * Ports, proxy, data folder and (desktop) code notifications. The proxy and notifications apply
+ * at once; ports and the data folder at the next start. Fields a flag fixed are read-only.
+ */
 export function ServerSection({ settings }: { settings: Settings }): ReactElement {
   const t = useT();
+  const locked = (field: Settings['locked'][number]): boolean => settings.locked.includes(field);
+  const desktop = api().transport === 'ipc';
   const update = useSettings((s) => s.update);
   const saving = useSettings((s) => s.saving);
   const toast = useToasts((s) => s.show);
@@ -27,11 +33,13 @@ export function ServerSection({ settings }: { settings: Settings }): ReactElemen
       setError(t('settings.server.badPort'));
       return;
     }
-    if (hp !== settings.http_port) patch.http_port = hp;
-    if (sp !== settings.smtp_port) patch.smtp_port = sp;
+    if (hp !== settings.http_port && !locked('http_port')) patch.http_port = hp;
+    if (sp !== settings.smtp_port && !locked('smtp_port')) patch.smtp_port = sp;
     const proxyValue = proxy.trim() === '' ? null : proxy.trim();
-    if (proxyValue !== settings.proxy) patch.proxy = proxyValue;
-    if (dataDir.trim() !== settings.data_dir) patch.data_dir = dataDir.trim();
+    if (proxyValue !== settings.proxy && !locked('proxy')) patch.proxy = proxyValue;
+    if (dataDir.trim() !== settings.data_dir && !locked('data_dir')) {
+      patch.data_dir = dataDir.trim();
+    }
     setError(null);
     if (Object.keys(patch).length === 0) return;
     update(patch).then(
@@ -52,6 +60,8 @@ export function ServerSection({ settings }: { settings: Settings }): ReactElemen
           id="http-port"
           inputMode="numeric"
           value={httpPort}
+          disabled={locked('http_port')}
+          title={locked('http_port') ? t('settings.server.locked') : undefined}
           onChange={(e) => setHttpPort(e.target.value)}
         />
         <label htmlFor="smtp-port">{t('settings.server.smtpPort')}</label>
@@ -59,6 +69,8 @@ export function ServerSection({ settings }: { settings: Settings }): ReactElemen
           id="smtp-port"
           inputMode="numeric"
           value={smtpPort}
+          disabled={locked('smtp_port')}
+          title={locked('smtp_port') ? t('settings.server.locked') : undefined}
           onChange={(e) => setSmtpPort(e.target.value)}
         />
         <label htmlFor="proxy">{t('settings.server.proxy')}</label>
@@ -67,15 +79,41 @@ export function ServerSection({ settings }: { settings: Settings }): ReactElemen
           value={proxy}
           placeholder="http://127.0.0.1:7890"
           spellCheck={false}
+          disabled={locked('proxy')}
+          aria-describedby="proxy-hint"
           onChange={(e) => setProxy(e.target.value)}
         />
+        <p id="proxy-hint" className="field-hint">
+          {locked('proxy') ? t('settings.server.locked') : t('settings.server.proxyHint')}
+        </p>
         <label htmlFor="data-dir">{t('settings.server.dataDir')}</label>
         <input
           id="data-dir"
           value={dataDir}
           spellCheck={false}
+          disabled={locked('data_dir')}
+          aria-describedby="data-dir-hint"
           onChange={(e) => setDataDir(e.target.value)}
         />
+        <p id="data-dir-hint" className="field-hint">
+          {locked('data_dir') ? t('settings.server.locked') : t('settings.server.dataDirHint')}
+        </p>
+        {desktop ? (
+          <div className="form-grid-full switch-row">
+            <span>{t('settings.server.notifications')}</span>
+            <Switch
+              checked={settings.code_notifications}
+              label={t('settings.server.notifications')}
+              disabled={saving}
+              testId="notifications-toggle"
+              onChange={(next) => {
+                update({ code_notifications: next }).catch((err: unknown) =>
+                  setError(asApiError(err).message),
+                );
+              }}
+            />
+          </div>
+        ) : null}
         <div className="form-grid-full">
           {error ? (
             <p className="field-error" role="alert">

@@ -26,7 +26,26 @@ interface PublishRequest {
   missing?: boolean;
 }
 
-const m = await startMailTestApp();
+// A fixed LAN address and MX answer: the UI's LAN and MX views look the same on every machine,
+// and no DNS query leaves it.
+const m = await startMailTestApp({
+  networkInterfaces: () => ({
+    eth0: [
+      {
+        address: '192.168.1.20',
+        netmask: '255.255.255.0',
+        family: 'IPv4',
+        mac: '02:00:00:00:00:01',
+        internal: false,
+        cidr: '192.168.1.20/24',
+      },
+    ],
+  }),
+  resolveMx: (domain) =>
+    Promise.resolve(
+      domain === 'mail.example.org' ? [{ exchange: 'mx.example.org', priority: 10 }] : [],
+    ),
+});
 const { t } = m;
 
 let missingCount = 0;

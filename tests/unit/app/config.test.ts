@@ -35,6 +35,9 @@ describe('loadConfig: defaults', () => {
       smtpTlsKey: null,
       smtpTlsCert: null,
       mailRetentionHours: 24,
+      // Nothing given explicitly: settings.json may set all of these.
+      locked: [],
+      settingsDir: defaultDataDir(),
     });
     expect(DEFAULT_HOST).toBe('127.0.0.1');
     expect(DEFAULT_PORT).toBe(8787);
@@ -78,6 +81,8 @@ describe('loadConfig: environment', () => {
       smtpTlsKey: '/k.pem',
       smtpTlsCert: '/c.pem',
       mailRetentionHours: 48,
+      locked: ['http_port', 'smtp_port', 'proxy', 'data_dir'],
+      settingsDir: ENV_DATA,
     });
   });
 
@@ -132,7 +137,18 @@ describe('loadConfig: flags', () => {
       smtpTlsKey: 'k.pem',
       smtpTlsCert: 'c.pem',
       mailRetentionHours: 2,
+      locked: ['http_port', 'smtp_port', 'proxy', 'data_dir'],
+      settingsDir: DATA,
     });
+  });
+
+  it('locks only what was given, so settings.json fills in the rest', () => {
+    expect(loadConfig(['--port', '0'], { EPHEMERA_PROXY: 'http://127.0.0.1:1' }).locked).toEqual([
+      'http_port',
+      'proxy',
+    ]);
+    // An empty variable is absence, as for the value itself.
+    expect(loadConfig([], { EPHEMERA_DATA_DIR: '' }).locked).toEqual([]);
   });
 
   it('accepts --flag=value', () => {

@@ -14,15 +14,16 @@ describe('settings.json', () => {
     dir = makeTempDir();
     const file = settingsFile(path.join(dir, 'new-folder'));
     expect(file.read()).toEqual(DEFAULT_SETTINGS);
-    file.write({ lanSharing: true, codeNotifications: false });
-    expect(file.read()).toEqual({ lanSharing: true, codeNotifications: false });
+    const written = { ...DEFAULT_SETTINGS, lanSharing: true, httpPort: 9000, proxy: 'http://p:1' };
+    file.write(written);
+    expect(file.read()).toEqual(written);
     expect(fs.readdirSync(path.join(dir, 'new-folder'))).toEqual([SETTINGS_FILE_NAME]);
   });
 
   it('fills fields an older file lacks', () => {
     dir = makeTempDir();
     fs.writeFileSync(path.join(dir, SETTINGS_FILE_NAME), '{"lanSharing": true}');
-    expect(settingsFile(dir).read()).toEqual({ lanSharing: true, codeNotifications: true });
+    expect(settingsFile(dir).read()).toEqual({ ...DEFAULT_SETTINGS, lanSharing: true });
   });
 
   it.each(['not json', '{"lanSharing": "yes"}', '[]'])('falls back to defaults for %j', (text) => {

@@ -3,9 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppController } from '../../../src-main/app/app-controller.ts';
 import type { RunningApp } from '../../../src-main/app/compose.ts';
 import { StartupError } from '../../../src-main/app/config.ts';
+import { RebindError } from '../../../src-main/app/listeners.ts';
 import { runDesktop, type DesktopDeps } from '../../../src-main/electron/desktop.ts';
 import { IPC_INVOKE_CHANNELS } from '../../../src-shared/ipc/channels.ts';
 import {
+  DESKTOP_CONFIG,
   FakeApp,
   FakeHub,
   FakeIpcMain,
@@ -13,10 +15,8 @@ import {
   FakeTray,
   FakeWebContents,
   FakeWindow,
-  type FakeRunningApp,
   fakeBuildMenu,
   fakeRunningApp,
-  memorySettings,
   sampleMail,
 } from '../../helpers/fake-electron.ts';
 
@@ -40,7 +40,7 @@ async function setup(options: { lock?: boolean; startFails?: boolean } = {}) {
   const windows: FakeWindow[] = [];
   const trays: FakeTray[] = [];
   const notifications: FakeNotification[] = [];
-  const services: (FakeRunningApp & { hub: FakeHub })[] = [];
+  const services: (ReturnType<typeof fakeRunningApp> & { hub: FakeHub })[] = [];
   const ipc = new FakeIpcMain();
   const session = new FakeSession();
   const errors: [string, string][] = [];
@@ -48,17 +48,7 @@ async function setup(options: { lock?: boolean; startFails?: boolean } = {}) {
   const clipboard = { writeText: vi.fn((_text: string) => Promise.resolve()) };
   const openExternal = vi.fn((_url: string) => Promise.resolve());
   const controller = new AppController({
-    config: {
-      host: '127.0.0.1',
-      port: 8787,
-      smtpPort: 2525,
-      dataDir: '/data',
-      domains: [],
-      headless: false,
-      proxy: null,
-    },
-    settings: memorySettings(),
-    networkInterfaces: () => LAN,
+    config: DESKTOP_CONFIG,
     start: (config) => {
       if (options.startFails) {
         return Promise.reject(
@@ -71,7 +61,13 @@ async function setup(options: { lock?: boolean; startFails?: boolean } = {}) {
         leases: { requireRecorded: (raw: string) => ({ email: raw.trim().toLowerCase() }) },
       } as unknown as RunningApp['mail'];
       const running = Object.assign(
-        fakeRunningApp(config.host, config.port, config.smtpPort, { mail }),
+        fakeRunningApp(
+          config.host,
+          config.port,
+          config.smtpPort,
+          { mail },
+          { networkInterfaces: () => LAN },
+        ),
         { hub },
       );
       services.push(running);
@@ -113,6 +109,7 @@ async function setup(options: { lock?: boolean; startFails?: boolean } = {}) {
     platform: 'linux',
     logger,
     onSignal: (signal, handler) => signals.set(signal, handler),
+    saveDialog: { ask: vi.fn(), downloadsDir: () => '/home/me/Downloads' },
   };
   const desktop = await runDesktop(deps);
   const window = windows[0];
@@ -259,15 +256,27 @@ describe('desktop shell', () => {
     expect(s.notifications).toHaveLength(1);
   });
 
-  it('Share on LAN from the tray rebinds, tells the window, and keeps the watches', async () => {
+  it('notifies a code from a mailbox the window does not watch (a phone script made it)', async () => {
+    const s = await setup();
+    s.window?.hide();
+    s.services[0]?.hub.publish(sampleMail({ email: 'phone0001@ephemera.localhost' }));
+    expect(s.notifications).toHaveLength(1);
+    expect(s.notifications[0]?.options.body).toContain('phone0001@ephemera.localhost');
+    expect(s.window?.webContents.sent).toEqual([]);
+    // No code, no notification.
+    s.services[0]?.hub.publish(sampleMail({ id: 2, code: null }));
+    expect(s.notifications).toHaveLength(1);
+  });
+
+  it('Share on LAN from the tray rebinds in place, tells the window, and keeps the watches', async () => {
     const s = await setup();
     const email = 'abc1234567@ephemera.localhost';
     await s.invoke('mail:watch', { email });
     s.tray?.click('lan');
-    await vi.waitFor(() => expect(s.services).toHaveLength(2));
-    await s.controller.services();
+    await vi.waitFor(() => expect(s.services[0]?.listeners.rebinds).toEqual(['0.0.0.0']));
     await vi.waitFor(() => expect(s.tray?.menu.find((i) => i.id === 'lan')?.enabled).toBe(true));
-    expect(s.services[1]).toMatchObject({ smtpHost: '0.0.0.0', httpUrl: 'http://0.0.0.0:8787' });
+    expect(s.services).toHaveLength(1);
+    expect(s.services[0]?.stop).not.toHaveBeenCalled();
     expect(s.tray?.menu.find((i) => i.id === 'lan-url')?.label).toBe(
       'Copy http://192.168.1.20:8787',
     );
@@ -279,8 +288,21 @@ describe('desktop shell', () => {
     });
     // The window's origin did not move: no reload.
     expect(s.window?.loadURL).toHaveBeenCalledTimes(1);
-    s.services[1]?.hub.publish(sampleMail({ email }));
+    s.services[0]?.hub.publish(sampleMail({ email }));
     expect(s.window?.webContents.sent.filter((m) => m.channel === 'mail:received')).toHaveLength(1);
-    expect(s.services[0]?.hub.count(email)).toBe(0);
+    expect(s.controller.settings().lan_enabled).toBe(true);
+  });
+
+  it('a LAN switch that cannot bind shows why and leaves sharing off', async () => {
+    const s = await setup();
+    const listeners = s.services[0]?.listeners;
+    if (listeners) {
+      listeners.failNext = new RebindError('Another program already uses one of the ports.');
+    }
+    s.tray?.click('lan');
+    await vi.waitFor(() => expect(s.errors).toHaveLength(1));
+    expect(s.errors[0]).toEqual(['Share on LAN', 'Another program already uses one of the ports.']);
+    expect(s.controller.status().lanSharing).toBe(false);
+    await vi.waitFor(() => expect(s.tray?.menu.find((i) => i.id === 'lan')?.enabled).toBe(true));
   });
 });

@@ -1,4 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppError } from '../../../src-main/app/app-error.ts';
 import type { RunningApp } from '../../../src-main/app/compose.ts';
 import { AppController } from '../../../src-main/app/app-controller.ts';
 import { appIpcHandlers } from '../../../src-main/electron/app.ipc.ts';
@@ -6,7 +9,8 @@ import { dispatchIpc, type IpcHandler } from '../../../src-main/electron/ipc-reg
 import { mailIpcHandlers } from '../../../src-main/electron/mail.ipc.ts';
 import { videoIpcHandlers } from '../../../src-main/electron/video.ipc.ts';
 import type { IpcInvokeChannel } from '../../../src-shared/ipc/contract.ts';
-import { fakeRunningApp, memorySettings } from '../../helpers/fake-electron.ts';
+import { fakeRunningApp } from '../../helpers/fake-electron.ts';
+import { makeTempDir, removeTempDir } from '../../helpers/temp-dir.ts';
 
 /** Runs a handler the way ipc-register does (schema first), from a trusted sender. */
 function call<C extends IpcInvokeChannel>(channel: C, handler: IpcHandler<C>, request?: unknown) {
@@ -25,11 +29,20 @@ function fakeVideo() {
   };
 }
 
+const KEY = {
+  id: 1,
+  name: 'first run',
+  hint: 'ab12',
+  createdAt: Date.parse('2026-11-22T12:00:00.000Z'),
+  disabledAt: null,
+};
+
 describe('video handlers call VideoService like the REST routes', () => {
   const setup = () => {
     const video = fakeVideo();
     const handlers = videoIpcHandlers({
       services: () => Promise.resolve({ video } as unknown as RunningApp),
+      saveDialog: { ask: vi.fn(), downloadsDir: () => '/home/me/Downloads' },
     });
     return { video, handlers };
   };
@@ -74,6 +87,80 @@ describe('video handlers call VideoService like the REST routes', () => {
   });
 });
 
+describe('video:save copies a completed video where the person chooses', () => {
+  let dir = '';
+  afterEach(() => removeTempDir(dir));
+
+  const setup = (mediaFile: () => unknown, answer: { canceled: boolean; filePath?: string }) => {
+    const ask = vi.fn((_options: unknown) => Promise.resolve(answer));
+    const handlers = videoIpcHandlers({
+      services: () => Promise.resolve({ video: { mediaFile } } as unknown as RunningApp),
+      saveDialog: { ask, downloadsDir: () => '/home/me/Downloads' },
+    });
+    return {
+      ask,
+      save: (taskId: string) => call('video:save', handlers['video:save'], { taskId }),
+    };
+  };
+
+  it('opens the dialog in Downloads with the title as file name, then writes the same bytes', async () => {
+    dir = makeTempDir();
+    const source = path.join(dir, 'media.mp4');
+    fs.writeFileSync(source, 'video bytes');
+    const target = path.join(dir, 'chosen.mp4');
+    const { ask, save } = setup(
+      () => ({ path: source, contentType: 'video/mp4', title: '猫/狗: 合集', platform: 'douyin' }),
+      { canceled: false, filePath: target },
+    );
+    expect(await save('t1')).toEqual({ ok: true, value: 'saved' });
+    expect(ask).toHaveBeenCalledWith({
+      title: 'Save video',
+      defaultPath: path.join('/home/me/Downloads', '猫 狗 合集.mp4'),
+      filters: [{ name: 'Video', extensions: ['mp4'] }],
+    });
+    expect(fs.readFileSync(target, 'utf8')).toBe('video bytes');
+  });
+
+  it('a closed dialog writes nothing', async () => {
+    dir = makeTempDir();
+    const source = path.join(dir, 'media.mp4');
+    fs.writeFileSync(source, 'x');
+    const { save } = setup(
+      () => ({ path: source, contentType: 'video/mp4', title: null, platform: 'tiktok' }),
+      { canceled: true },
+    );
+    expect(await save('t1')).toEqual({ ok: true, value: 'cancelled' });
+    expect(fs.readdirSync(dir)).toEqual(['media.mp4']);
+  });
+
+  it('a task that is not ready is refused before any dialog opens', async () => {
+    const { ask, save } = setup(
+      () => {
+        throw new AppError('TASK_NOT_READY', 'The video is not ready yet (task is downloading).');
+      },
+      { canceled: true },
+    );
+    expect(await save('t1')).toMatchObject({ ok: false, error: { code: 'TASK_NOT_READY' } });
+    expect(ask).not.toHaveBeenCalled();
+  });
+
+  it('a video that expired while the dialog was open is TASK_GONE; an unwritable target SAVE_FAILED', async () => {
+    dir = makeTempDir();
+    const source = path.join(dir, 'gone.mp4');
+    const gone = setup(
+      () => ({ path: source, contentType: 'video/mp4', title: 't', platform: 'douyin' }),
+      { canceled: false, filePath: path.join(dir, 'out.mp4') },
+    );
+    expect(await gone.save('t1')).toMatchObject({ ok: false, error: { code: 'TASK_GONE' } });
+    fs.writeFileSync(source, 'x');
+    const blocked = setup(
+      () => ({ path: source, contentType: 'video/mp4', title: 't', platform: 'douyin' }),
+      { canceled: false, filePath: path.join(dir, 'no-such-folder', 'out.mp4') },
+    );
+    expect(await blocked.save('t1')).toMatchObject({ ok: false, error: { code: 'SAVE_FAILED' } });
+  });
+});
+
 describe('mail handlers call the mail services like the REST routes', () => {
   const setup = () => {
     const mail = {
@@ -92,8 +179,8 @@ describe('mail handlers call the mail services like the REST routes', () => {
         delete: vi.fn(),
       },
       keys: {
-        list: vi.fn(() => []),
-        create: vi.fn((name: string) => ({ id: 2, name, key: 'eph_x' })),
+        list: vi.fn(() => [KEY]),
+        create: vi.fn((name: string) => ({ ...KEY, id: 2, name, key: 'eph_x' })),
         disable: vi.fn((id: number) => id === 1),
         delete: vi.fn((id: number) => id === 1),
       },
@@ -140,36 +227,43 @@ describe('mail handlers call the mail services like the REST routes', () => {
     expect(watches.unwatch).toHaveBeenCalledWith('a@ephemera.localhost');
   });
 
-  it('domains answer the list after a change', async () => {
-    const { mail, handlers } = setup();
-    const added = await call('mail:add-domain', handlers['mail:add-domain'], {
-      domain: 'mail.example.org',
+  it('mail:domains lists the pool', async () => {
+    const { handlers } = setup();
+    expect(await call('mail:domains', handlers['mail:domains'])).toEqual({
+      ok: true,
+      value: ['ephemera.localhost'],
     });
-    expect(mail.domains.add).toHaveBeenCalledWith('mail.example.org');
-    expect(added).toEqual({ ok: true, value: ['ephemera.localhost'] });
-    await call('mail:remove-domain', handlers['mail:remove-domain'], { domain: 'x.example' });
-    expect(mail.domains.delete).toHaveBeenCalledWith('x.example');
   });
 
-  it('keys: an unknown id is NOT_FOUND', async () => {
+  it('keys answer in the REST shape; an unknown id is KEY_NOT_FOUND', async () => {
     const { handlers } = setup();
     expect(await call('keys:disable', handlers['keys:disable'], { id: 1 })).toEqual({
       ok: true,
-      value: null,
+      value: {
+        id: 1,
+        name: 'first run',
+        hint: 'ab12',
+        created_at: '2026-11-22T12:00:00.000Z',
+        disabled_at: null,
+      },
     });
     expect(await call('keys:delete', handlers['keys:delete'], { id: 9 })).toMatchObject({
       ok: false,
-      error: { code: 'NOT_FOUND' },
+      error: { code: 'KEY_NOT_FOUND' },
     });
     expect(await call('keys:create', handlers['keys:create'], { name: '  phone ' })).toMatchObject({
       ok: true,
-      value: { name: 'phone' },
+      value: { id: 2, name: 'phone', key: 'eph_x', created_at: '2026-11-22T12:00:00.000Z' },
     });
+    const listed = await call('keys:list', handlers['keys:list']);
+    expect(listed).toMatchObject({ ok: true, value: [{ id: 1, hint: 'ab12' }] });
+    expect(JSON.stringify(listed)).not.toContain('eph_');
   });
 });
 
 describe('app handlers', () => {
-  it('report where the services are, change settings, copy text', async () => {
+  it('report where the services are, change settings, check MX, copy text', async () => {
+    let running: ReturnType<typeof fakeRunningApp> | null = null;
     const controller = new AppController({
       config: {
         host: '127.0.0.1',
@@ -180,14 +274,15 @@ describe('app handlers', () => {
         headless: false,
         proxy: null,
       },
-      start: (config) => Promise.resolve(fakeRunningApp(config.host, 8787, 2525)),
-      settings: memorySettings(),
-      networkInterfaces: () => ({}),
+      start: (config) =>
+        Promise.resolve(running ?? (running = fakeRunningApp(config.host, 8787, 2525))),
     });
     await controller.start();
+    const app = running as unknown as ReturnType<typeof fakeRunningApp>;
     const writeText = vi.fn(() => Promise.resolve());
     const handlers = appIpcHandlers({
       controller,
+      services: () => controller.services(),
       meta: { version: '1.2.3', platform: 'linux' },
       clipboard: { writeText },
     });
@@ -205,10 +300,25 @@ describe('app handlers', () => {
       },
     });
     expect(
-      await call('settings:update', handlers['settings:update'], { codeNotifications: false }),
-    ).toEqual({ ok: true, value: { lanSharing: false, codeNotifications: false } });
+      await call('settings:update', handlers['settings:update'], { code_notifications: false }),
+    ).toMatchObject({ ok: true, value: { code_notifications: false, lan_enabled: false } });
+    expect(await call('settings:get', handlers['settings:get'])).toMatchObject({
+      ok: true,
+      value: { code_notifications: false, http_port: 8787, smtp_port: 2525 },
+    });
+    // The same checks as PATCH /api/settings: unknown keys and bad values never reach the app.
+    expect(
+      await call('settings:update', handlers['settings:update'], { lanSharing: true }),
+    ).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+    expect(
+      await call('settings:update', handlers['settings:update'], { http_port: 2525 }),
+    ).toMatchObject({ ok: false, error: { code: 'SETTINGS_INVALID' } });
+    expect(
+      await call('settings:check-mx', handlers['settings:check-mx'], { domain: 'example.org' }),
+    ).toEqual({ ok: true, value: { domain: 'example.org', records: [], error: null } });
     await call('app:copy-text', handlers['app:copy-text'], { text: '482913' });
     expect(writeText).toHaveBeenCalledWith('482913');
+    expect(app.listeners.rebinds).toEqual([]);
     await controller.stop();
   });
 });

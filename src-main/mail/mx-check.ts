@@ -1,0 +1,34 @@
+import { Resolver } from 'node:dns/promises';
+import type { MxCheck } from '../../src-shared/api/server-settings.ts';
+import { AppError } from '../app/app-error.ts';
+import { normalizeDomain } from './address.ts';
+
+export type MxResolver = (domain: string) => Promise<{ exchange: string; priority: number }[]>;
+
+/** node:dns with a 4 s timeout and one try: the settings screen waits for it. */
+export function systemMxResolver(): MxResolver {
+  const resolver = new Resolver({ timeout: 4000, tries: 1 });
+  return (domain) => resolver.resolveMx(domain);
+}
+
+/**
+ * Looks up a domain's MX records, so the settings screen can say whether mail for it would
+ * reach this machine. A lookup that fails is an answer with a sentence, not an error.
+ */
+export async function checkMx(raw: string, resolveMx: MxResolver): Promise<MxCheck> {
+  const domain = normalizeDomain(raw);
+  if (!domain) throw new AppError('SETTINGS_INVALID', `"${raw}" is not a domain name.`);
+  try {
+    const records = (await resolveMx(domain))
+      .map((r) => ({ exchange: r.exchange, priority: r.priority }))
+      .sort((a, b) => a.priority - b.priority);
+    return { domain, records, error: records.length === 0 ? `${domain} has no MX record.` : null };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const error =
+      code === 'ENODATA' || code === 'ENOTFOUND'
+        ? `${domain} has no MX record.`
+        : `The MX lookup for ${domain} failed (${code ?? 'DNS error'}). Check this computer's network.`;
+    return { domain, records: [], error };
+  }
+}
