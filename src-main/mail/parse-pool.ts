@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../app/logger.ts';
 import type { AnalyzedMessage } from './analyze-message.ts';
@@ -29,11 +30,19 @@ const WORKER_URL = new URL(
 );
 
 /**
+ * Inside an installed app the bundle sits in `app.asar`, but the installers unpack the worker
+ * (electron-builder.yml, asarUnpack) beside it in `app.asar.unpacked`: load it from there.
+ */
+export function unpackedWorkerPath(file: string): string {
+  return file.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2');
+}
+
+/**
  * Running from TypeScript sources, a worker's entry must register tsx in its own thread first
  * (Node 20 does not pass the --import hook to workers); the bundled .mjs entry loads directly.
  */
 function spawn(): Worker {
-  if (!FROM_SOURCE) return new Worker(WORKER_URL);
+  if (!FROM_SOURCE) return new Worker(unpackedWorkerPath(fileURLToPath(WORKER_URL)));
   const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
     .then((api) => { api.register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
   return new Worker(boot, { eval: true });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src-main/app/logger.ts';
-import { ParsePool } from '../../../src-main/mail/parse-pool.ts';
+import { ParsePool, unpackedWorkerPath } from '../../../src-main/mail/parse-pool.ts';
 
 describe('ParsePool', () => {
   it('parses in a worker thread, code included, and refuses work once closed', async () => {
@@ -24,5 +24,30 @@ describe('ParsePool', () => {
     // The stuck worker was dropped: the next job gets a new one (and times out the same way).
     await expect(pool.analyze(raw, null)).rejects.toThrow('parse timed out');
     await pool.close();
+  });
+});
+
+describe('unpackedWorkerPath', () => {
+  it.each([
+    [
+      '/Applications/Ephemera.app/Contents/Resources/app.asar/dist/main/parse-worker.mjs',
+      '/Applications/Ephemera.app/Contents/Resources/app.asar.unpacked/dist/main/parse-worker.mjs',
+    ],
+    [
+      'C:\\Program Files\\Ephemera\\resources\\app.asar\\dist\\main\\parse-worker.mjs',
+      'C:\\Program Files\\Ephemera\\resources\\app.asar.unpacked\\dist\\main\\parse-worker.mjs',
+    ],
+    // Not packaged, or already unpacked: unchanged.
+    [
+      '/home/me/ephemera/dist/main/parse-worker.mjs',
+      '/home/me/ephemera/dist/main/parse-worker.mjs',
+    ],
+    [
+      '/opt/Ephemera/resources/app.asar.unpacked/dist/main/parse-worker.mjs',
+      '/opt/Ephemera/resources/app.asar.unpacked/dist/main/parse-worker.mjs',
+    ],
+    ['/home/me/my-app.asar/x.mjs', '/home/me/my-app.asar/x.mjs'],
+  ])('%s', (from, to) => {
+    expect(unpackedWorkerPath(from)).toBe(to);
   });
 });

@@ -1,0 +1,5 @@
+import type { BuildOptions } from 'esbuild';
+
+export const mainBuild: BuildOptions;
+export const workerBuild: BuildOptions;
+export const preloadBuild: BuildOptions;

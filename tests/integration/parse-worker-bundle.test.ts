@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { build } from 'esbuild';
+import { afterEach, describe, expect, it } from 'vitest';
+import { workerBuild } from '../../scripts/build-options.mjs';
+import { makeTempDir, removeTempDir } from '../helpers/temp-dir.ts';
+
+/**
+ * The installers unpack the parse worker alone from the asar archive, away from node_modules:
+ * the bundle must run with nothing but Node around it. Built here into a folder outside the
+ * project, where a bare import could not resolve.
+ */
+describe('parse worker bundle', () => {
+  let dir = '';
+  afterEach(() => removeTempDir(dir));
+
+  it('parses a GBK mail with its code, with no node_modules in reach', async () => {
+    dir = makeTempDir();
+    await build({ ...workerBuild, outdir: dir, sourcemap: false, logLevel: 'silent' });
+    const file = path.join(dir, 'parse-worker.mjs');
+    expect(fs.readFileSync(file, 'utf8')).not.toMatch(/from ["'](?!node:)[^"'.][^"']*["']/);
+
+    const worker = new Worker(file);
+    try {
+      // 你好 in GBK: the charset tables must be inside the bundle too.
+      const hello = Buffer.from([0xc4, 0xe3, 0xba, 0xc3]);
+      const body = Buffer.concat([hello, Buffer.from(' Your verification code is 615283.')]);
+      const raw = Buffer.from(
+        'From: Service <no-reply@example.cn>\r\n' +
+          `Subject: =?GBK?B?${hello.toString('base64')}?=\r\n` +
+          'Content-Type: text/plain; charset=GBK\r\nContent-Transfer-Encoding: base64\r\n\r\n' +
+          `${body.toString('base64')}\r\n`,
+      );
+      const reply = new Promise<unknown>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
+      worker.postMessage({ id: 7, raw: new Uint8Array(raw), from: null });
+      expect(await reply).toMatchObject({
+        id: 7,
+        ok: true,
+        result: { from: 'no-reply@example.cn', subject: '你好', code: '615283' },
+      });
+    } finally {
+      await worker.terminate();
+    }
+  });
+});
