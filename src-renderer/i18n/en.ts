@@ -268,6 +268,12 @@ export const en = {
   'phone.android.5': 'Failed: show a notification or toast with the error field.',
   'phone.mail.title': 'Mail from a phone',
   'phone.mail.description': 'The mail API needs an API key in the X-API-Key header.',
+  'phone.mail.keyPlaceholder': '<your key>',
+  'phone.mail.createKey': 'Create a key for a phone',
+  'phone.mail.keyName': 'phone',
+  'phone.mail.keyCreated':
+    'Key "{name}" is filled in below. Copy it into your automation now: it is not shown again.',
+  'phone.mail.keyElsewhere': 'Get a key on the computer running Ephemera: Settings → API keys.',
   'phone.mail.note': 'The code field holds the verification code when one was found.',
   'phone.test.title': 'Try it from a terminal',
   'phone.test.description': 'The same request a phone sends.',

@@ -57,6 +57,21 @@ test.describe('settings', () => {
     await expect(page.getByText('Only this computer can reach Ephemera now.')).toBeVisible();
   });
 
+  test('the phone page makes a key for a phone and fills it into the mail requests', async ({
+    page,
+    server,
+  }) => {
+    await page.goto(`${server.url}/#/phone`);
+    await expect(page.getByText('X-API-Key: <your key>').first()).toBeVisible();
+    await page.getByTestId('phone-create-key').click();
+    await expect(page.getByTestId('phone-key-created')).toContainText('"phone"');
+    const block = page.locator('pre', { hasText: '/api/generate' });
+    const key = /X-API-Key: (eph_\S+)/.exec((await block.textContent()) ?? '')?.[1] ?? '';
+    expect(key).toMatch(/^eph_/);
+    const res = await fetch(`${server.url}/api/generate`, { headers: { 'x-api-key': key } });
+    expect(res.status).toBe(200);
+  });
+
   test('domains: add one, see its MX records, remove it', async ({ page, server }) => {
     await page.goto(`${server.url}/#/settings`);
     await page.getByLabel('Add domain').fill('Mail.Example.org');

@@ -4,6 +4,7 @@ import { QrCode } from '../../components/qr-code.tsx';
 import { Section } from '../../components/section.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { useServer } from '../../stores/server-store.ts';
+import { usePhoneKey } from './phone-key.tsx';
 
 const LOOPBACK = /^https?:\/\/(127\.|localhost|\[::1\])/i;
 
@@ -20,6 +21,8 @@ function useBaseUrl(): { url: string; reachable: boolean } {
 export function PhonePage(): ReactElement {
   const t = useT();
   const { url, reachable } = useBaseUrl();
+  const phoneKey = usePhoneKey();
+  const keyText = phoneKey.key ?? t('phone.mail.keyPlaceholder');
   const post = `curl -s ${url}/api/tasks -H 'content-type: application/json' \\\n  -d '{"text":"<share text>"}'`;
 
   return (
@@ -111,8 +114,9 @@ export function PhonePage(): ReactElement {
           title={t('phone.mail.title')}
           description={t('phone.mail.description')}
         >
-          <Code text={`GET ${url}/api/generate\nX-API-Key: <your key>`} />
-          <Code text={`GET ${url}/api/emails/{email}?after_id=0&wait=30\nX-API-Key: <your key>`} />
+          {phoneKey.panel}
+          <Code text={`GET ${url}/api/generate\nX-API-Key: ${keyText}`} />
+          <Code text={`GET ${url}/api/emails/{email}?after_id=0&wait=30\nX-API-Key: ${keyText}`} />
           <p className="muted">{t('phone.mail.note')}</p>
         </Section>
 
