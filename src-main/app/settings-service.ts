@@ -11,6 +11,7 @@ import type { Settings } from '../../src-shared/settings/schemas.ts';
 import { normalizeDomain } from '../mail/address.ts';
 import type { DomainPool } from '../mail/domain-pool.ts';
 import { AppError } from './app-error.ts';
+import { firstLanAddress } from './lan-address.ts';
 import { isWildcard, RebindError, type Listeners } from './listeners.ts';
 import type { Logger } from './logger.ts';
 import type { SettingsFile } from './settings-file.ts';
@@ -284,18 +285,6 @@ function normalizeDomains(raw: string[]): string[] {
     if (!out.includes(domain)) out.push(domain);
   }
   return out;
-}
-
-/** The first IPv4 address of a non-internal interface (link-local skipped), or null. */
-export function firstLanAddress(interfaces: NodeJS.Dict<os.NetworkInterfaceInfo[]>): string | null {
-  for (const list of Object.values(interfaces)) {
-    for (const info of list ?? []) {
-      // Node 18.0–18.3 reported the family as the number 4.
-      const ipv4 = info.family === 'IPv4' || (info.family as unknown) === 4;
-      if (ipv4 && !info.internal && !info.address.startsWith('169.254.')) return info.address;
-    }
-  }
-  return null;
 }
 
 function urlHost(host: string): string {

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../src-main/app/app-error.ts';
 import { RebindError, type Listeners } from '../../../src-main/app/listeners.ts';
+import { firstLanAddress } from '../../../src-main/app/lan-address.ts';
 import {
   SettingsService,
-  firstLanAddress,
   type SettingsServiceDeps,
 } from '../../../src-main/app/settings-service.ts';
 import type { SettingsFile } from '../../../src-main/app/settings-file.ts';
