@@ -15,13 +15,18 @@ interface TokenParams {
 const KINDS: readonly MediaKind[] = ['download', 'preview', 'cover'];
 
 /**
- * Download, preview and cover. @fastify/send does Range (single ranges; 206/416), If-Range,
+ * Download, preview and cover (outside the request rate limit). @fastify/send does Range (single ranges; 206/416), If-Range,
  * conditional requests, ETag and HEAD; a multi-range request gets the whole file with 200.
  */
 export function registerMediaRoutes(app: FastifyInstance, video: VideoService): void {
   for (const kind of KINDS) {
-    app.get<{ Params: TokenParams }>(`/api/tasks/:token/${kind}`, (request, reply) =>
-      serveMedia(request, reply, video, kind),
+    app.get<{ Params: TokenParams }>(
+      `/api/tasks/:token/${kind}`,
+      // Not counted against the per-minute request limit: a <video> element asks for many
+      // ranges while it plays and seeks, and each file is reachable only through its task's
+      // unguessable id for 180 s anyway.
+      { config: { rateLimit: false } },
+      (request, reply) => serveMedia(request, reply, video, kind),
     );
   }
 }

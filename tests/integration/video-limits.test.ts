@@ -189,4 +189,26 @@ describe('video service limits', () => {
     for (let i = 0; i < 6; i++) statuses.push((await app.request('/api/capacity')).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
+
+  it('does not count media requests: a player may ask for many ranges while it plays', async () => {
+    const app = await boot({ rateLimits: { createsPerMinute: 10, requestsPerMinute: 4 } });
+    const video = publishVideo(app.sim, { size: 4096 });
+    const created = (await (await app.postShare(video.shareUrl)).json()) as { task_id: string };
+    const task = await app.waitFor(created.task_id, ['completed', 'failed']);
+    expect(task.status).toBe('completed');
+    const ranges = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await app.request(`/api/tasks/${task.task_id}/preview`, {
+        headers: { range: `bytes=${i * 100}-${i * 100 + 99}` },
+      });
+      ranges.push(res.status);
+      await res.arrayBuffer();
+    }
+    expect(ranges).toEqual(Array(10).fill(206));
+    // The limit still holds for everything else: the POST and the polls already count, so a
+    // 429 comes within four more requests.
+    const others = [];
+    for (let i = 0; i < 4; i++) others.push((await app.request('/api/capacity')).status);
+    expect(others).toContain(429);
+  });
 });
