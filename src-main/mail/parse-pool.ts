@@ -14,9 +14,13 @@ interface Pending {
 }
 
 interface Slot {
-  /** Null after a failure: the next job starts a new one (no restart loop on a broken build). */
+  /**
+   * Null before the first job, after a failure (the next job starts a new one: no restart loop
+   * on a broken build) and after `idleMs` without work.
+   */
   worker: Worker | null;
   pending: Map<number, Pending>;
+  idle: NodeJS.Timeout | null;
 }
 
 /**
@@ -67,18 +71,32 @@ export class ParsePool {
   private nextId = 1;
   private closed = false;
 
+  /**
+   * @param idleMs A worker with nothing to do this long exits: each holds about 35 MB (its own
+   *   V8 heap and mailparser), which a desktop app that receives a mail now and then should give
+   *   back. The next mail starts it again (tens of milliseconds).
+   */
   constructor(
     private readonly logger: Logger,
     size = defaultPoolSize(),
     private readonly timeoutMs = 60_000,
+    private readonly idleMs = 60_000,
   ) {
-    for (let i = 0; i < size; i++) this.slots.push({ worker: null, pending: new Map() });
+    for (let i = 0; i < size; i++)
+      this.slots.push({ worker: null, pending: new Map(), idle: null });
+  }
+
+  /** Workers running now (for tests and diagnostics). */
+  liveWorkers(): number {
+    return this.slots.filter((slot) => slot.worker !== null).length;
   }
 
   /** Parses in the least busy worker; rejects when a worker fails or the job times out. */
   analyze(raw: Uint8Array, from: string | null): Promise<AnalyzedMessage> {
     if (this.closed) return Promise.reject(new Error('parse pool closed'));
     const slot = this.slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
     const worker = slot.worker ?? this.startWorker(slot);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -92,6 +110,7 @@ export class ParsePool {
     this.closed = true;
     await Promise.all(
       this.slots.map((slot) => {
+        if (slot.idle) clearTimeout(slot.idle);
         this.failAll(slot, new Error('parse pool closed'));
         return slot.worker ? slot.worker.terminate() : Promise.resolve(0);
       }),
@@ -108,12 +127,24 @@ export class ParsePool {
       clearTimeout(job.timer);
       if (reply.ok) job.resolve(reply.result);
       else job.reject(new Error(reply.error));
+      if (slot.pending.size === 0) this.retireWhenIdle(slot, worker);
     });
     worker.on('error', (err) => {
       if (slot.worker === worker) this.fail(slot, err);
     });
     worker.unref();
     return worker;
+  }
+
+  private retireWhenIdle(slot: Slot, worker: Worker): void {
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = setTimeout(() => {
+      slot.idle = null;
+      if (slot.worker !== worker || slot.pending.size > 0) return;
+      slot.worker = null;
+      void worker.terminate();
+    }, this.idleMs);
+    slot.idle.unref();
   }
 
   /** A crashed or stuck worker is dropped; its jobs fail (SMTP answers 451, senders retry). */

@@ -51,3 +51,25 @@ describe('unpackedWorkerPath', () => {
     expect(unpackedWorkerPath(from)).toBe(to);
   });
 });
+
+describe('ParsePool idle workers', () => {
+  it('a worker with nothing to do exits after idleMs, and the next mail starts one again', async () => {
+    const pool = new ParsePool(createLogger('test', true), 2, 60_000, 30);
+    const raw = new TextEncoder().encode('Subject: Code\r\n\r\nYour code is 271828.\r\n');
+    expect(pool.liveWorkers()).toBe(0);
+    expect((await pool.analyze(raw, null)).code).toBe('271828');
+    expect(pool.liveWorkers()).toBe(1);
+    await expect.poll(() => pool.liveWorkers(), { timeout: 5000, interval: 10 }).toBe(0);
+    expect((await pool.analyze(raw, null)).code).toBe('271828');
+    expect(pool.liveWorkers()).toBe(1);
+    await pool.close();
+  });
+
+  it('a busy worker is not retired while jobs keep coming', async () => {
+    const pool = new ParsePool(createLogger('test', true), 1, 60_000, 200);
+    const raw = new TextEncoder().encode('Subject: x\r\n\r\nhello\r\n');
+    for (let i = 0; i < 5; i++) await pool.analyze(raw, null);
+    expect(pool.liveWorkers()).toBe(1);
+    await pool.close();
+  });
+});
