@@ -72,9 +72,9 @@ export class ParsePool {
   private closed = false;
 
   /**
-   * @param idleMs A worker with nothing to do this long exits: each holds about 35 MB (its own
-   *   V8 heap and mailparser), which a desktop app that receives a mail now and then should give
-   *   back. The next mail starts it again (tens of milliseconds).
+   * @param idleMs A worker with nothing to do this long exits, except the last one: each holds
+   *   about 35 MB (its own V8 heap and mailparser), which the extra workers a burst of mail
+   *   started should give back. The next burst starts them again.
    */
   constructor(
     private readonly logger: Logger,
@@ -141,6 +141,9 @@ export class ParsePool {
     slot.idle = setTimeout(() => {
       slot.idle = null;
       if (slot.worker !== worker || slot.pending.size > 0) return;
+      // One stays warm: a cold worker needs about 250 ms for its first mail, which every
+      // verification code after a quiet minute would otherwise wait for.
+      if (this.liveWorkers() <= 1) return;
       slot.worker = null;
       void worker.terminate();
     }, this.idleMs);
