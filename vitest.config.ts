@@ -14,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
+          include: ['tests/integration/**/*.test.ts', 'tests/renderer/**/*.test.ts'],
           environment: 'node',
           sequence: { groupOrder: 1 },
           testTimeout: 30_000,

@@ -11,11 +11,11 @@ export const MAX_WATCHED_MAILBOXES = 1000;
 
 /**
  * The mailboxes the desktop window follows live. Each is subscribed on the live hub of the
- * services now running; a restart (LAN sharing switched) builds new services, and `attach`
- * moves every watch to the new hub, so the window keeps receiving without asking again.
+ * services now running (`attach` moves every watch should the services ever be rebuilt).
  */
 export class MailWatch {
-  private readonly watches = new Map<string, () => void>();
+  /** Per address: how many subscriptions want it, and how to stop the one hub subscription. */
+  private readonly watches = new Map<string, { count: number; unsubscribe: () => void }>();
   private hub: MailHub | null = null;
 
   constructor(private readonly onMail: (mail: Mail) => void) {}
@@ -24,32 +24,45 @@ export class MailWatch {
   attach(hub: MailHub): void {
     if (hub === this.hub) return;
     this.hub = hub;
-    for (const [email, unsubscribe] of this.watches) {
-      unsubscribe();
-      this.watches.set(email, hub.subscribe(email, this.onMail));
+    for (const [email, watch] of this.watches) {
+      watch.unsubscribe();
+      watch.unsubscribe = hub.subscribe(email, this.onMail);
     }
   }
 
-  /** Starts pushing the mails of one (normalised) address; watching twice is one watch. */
+  /**
+   * Starts pushing the mails of one (normalised) address. Counted: the window may follow the
+   * same mailbox from two places, and stopping one must not stop the other.
+   */
   watch(email: string): void {
-    if (this.watches.has(email)) return;
+    const existing = this.watches.get(email);
+    if (existing) {
+      existing.count++;
+      return;
+    }
     if (this.watches.size >= MAX_WATCHED_MAILBOXES) {
       throw new AppError(
         'MAIL_BAD_REQUEST',
         `At most ${MAX_WATCHED_MAILBOXES} mailboxes can be watched at once; unwatch some first.`,
       );
     }
-    this.watches.set(email, this.hub ? this.hub.subscribe(email, this.onMail) : () => undefined);
+    const unsubscribe = this.hub ? this.hub.subscribe(email, this.onMail) : () => undefined;
+    this.watches.set(email, { count: 1, unsubscribe });
   }
 
+  /** Ends one watch of the address; the pushes stop when none is left. */
   unwatch(email: string): void {
-    this.watches.get(email)?.();
+    const watch = this.watches.get(email);
+    if (!watch) return;
+    watch.count--;
+    if (watch.count > 0) return;
+    watch.unsubscribe();
     this.watches.delete(email);
   }
 
   /** Drops every watch (the window reloaded or closed). */
   clear(): void {
-    for (const unsubscribe of this.watches.values()) unsubscribe();
+    for (const watch of this.watches.values()) watch.unsubscribe();
     this.watches.clear();
   }
 

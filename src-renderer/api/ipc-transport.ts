@@ -88,8 +88,10 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
       subscribe: (email, afterId, handlers) => {
         let lastId = afterId;
         let stopped = false;
+        // Main normalises addresses the same way (mail/address.ts): trimmed, lower case.
+        const address = email.trim().toLowerCase();
         const deliver = (mail: Mail): void => {
-          if (stopped || mail.email !== email || mail.id <= lastId) return;
+          if (stopped || mail.email !== address || mail.id <= lastId) return;
           lastId = mail.id;
           handlers.onMail(mail);
         };

@@ -7,7 +7,7 @@ const A = 'aaaaaaaaaa@ephemera.localhost';
 const B = 'bbbbbbbbbb@ephemera.localhost';
 
 describe('MailWatch', () => {
-  it('pushes the mails of watched mailboxes only, once per watch', () => {
+  it('pushes the mails of watched mailboxes only, once per mail however often watched', () => {
     const hub = new FakeHub();
     const onMail = vi.fn();
     const watch = new MailWatch(onMail);
@@ -17,10 +17,18 @@ describe('MailWatch', () => {
     hub.publish(sampleMail({ email: A }));
     hub.publish(sampleMail({ email: B }));
     expect(onMail).toHaveBeenCalledOnce();
+    expect(hub.count(A)).toBe(1);
+    // Watched twice: the first unwatch leaves the other watch running.
     watch.unwatch(A);
     hub.publish(sampleMail({ email: A, id: 2 }));
-    expect(onMail).toHaveBeenCalledOnce();
+    expect(onMail).toHaveBeenCalledTimes(2);
+    watch.unwatch(A);
+    hub.publish(sampleMail({ email: A, id: 3 }));
+    expect(onMail).toHaveBeenCalledTimes(2);
     expect(hub.count(A)).toBe(0);
+    // One unwatch too many changes nothing.
+    watch.unwatch(A);
+    expect(watch.watching()).toEqual([]);
   });
 
   it('moves every watch to the hub of restarted services', () => {
