@@ -124,6 +124,13 @@ describe('server settings on the running app (/api/settings)', () => {
     const [frame] = await ws.waitFor((msg) => msg.type === 'email');
     expect(frame).toMatchObject({ type: 'email', data: { code: '482913' } });
     expect(ws.closed).toBeNull();
+    // And the rebound server takes new WebSockets as before.
+    const again = await WsClient.connect(
+      `${app.t.app.httpUrl.replace('http', 'ws')}/ws/${lease.email}?api_key=${app.key}&after_id=0`,
+    );
+    cleanups.push(() => again.close());
+    const [replayed] = await again.waitFor((msg) => msg.type === 'email');
+    expect(replayed).toMatchObject({ data: { code: '482913' } });
     expect(fs.readFileSync(path.join(app.t.dataDir, 'settings.json'), 'utf8')).toContain(
       '"lanSharing": false',
     );
