@@ -55,49 +55,39 @@ export function ServerSection({ settings }: { settings: Settings }): ReactElemen
       description={t('settings.server.description')}
     >
       <form className="form-grid" onSubmit={submit}>
-        <label htmlFor="http-port">{t('settings.server.httpPort')}</label>
-        <input
+        <Field
           id="http-port"
-          inputMode="numeric"
+          label={t('settings.server.httpPort')}
           value={httpPort}
-          disabled={locked('http_port')}
-          title={locked('http_port') ? t('settings.server.locked') : undefined}
-          onChange={(e) => setHttpPort(e.target.value)}
+          onChange={setHttpPort}
+          locked={locked('http_port')}
+          numeric
         />
-        <label htmlFor="smtp-port">{t('settings.server.smtpPort')}</label>
-        <input
+        <Field
           id="smtp-port"
-          inputMode="numeric"
+          label={t('settings.server.smtpPort')}
           value={smtpPort}
-          disabled={locked('smtp_port')}
-          title={locked('smtp_port') ? t('settings.server.locked') : undefined}
-          onChange={(e) => setSmtpPort(e.target.value)}
+          onChange={setSmtpPort}
+          locked={locked('smtp_port')}
+          numeric
         />
-        <label htmlFor="proxy">{t('settings.server.proxy')}</label>
-        <input
+        <Field
           id="proxy"
+          label={t('settings.server.proxy')}
           value={proxy}
+          onChange={setProxy}
+          locked={locked('proxy')}
           placeholder="http://127.0.0.1:7890"
-          spellCheck={false}
-          disabled={locked('proxy')}
-          aria-describedby="proxy-hint"
-          onChange={(e) => setProxy(e.target.value)}
+          hint={t('settings.server.proxyHint')}
         />
-        <p id="proxy-hint" className="field-hint">
-          {locked('proxy') ? t('settings.server.locked') : t('settings.server.proxyHint')}
-        </p>
-        <label htmlFor="data-dir">{t('settings.server.dataDir')}</label>
-        <input
+        <Field
           id="data-dir"
+          label={t('settings.server.dataDir')}
           value={dataDir}
-          spellCheck={false}
-          disabled={locked('data_dir')}
-          aria-describedby="data-dir-hint"
-          onChange={(e) => setDataDir(e.target.value)}
+          onChange={setDataDir}
+          locked={locked('data_dir')}
+          hint={t('settings.server.dataDirHint')}
         />
-        <p id="data-dir-hint" className="field-hint">
-          {locked('data_dir') ? t('settings.server.locked') : t('settings.server.dataDirHint')}
-        </p>
         {desktop ? (
           <div className="form-grid-full switch-row">
             <span>{t('settings.server.notifications')}</span>
@@ -129,6 +119,50 @@ export function ServerSection({ settings }: { settings: Settings }): ReactElemen
         </div>
       </form>
     </Section>
+  );
+}
+
+/** One row of the form: label, input, and a hint (or why a flag made it read-only). */
+function Field({
+  id,
+  label,
+  value,
+  onChange,
+  locked,
+  hint,
+  numeric = false,
+  placeholder,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  locked: boolean;
+  hint?: string;
+  numeric?: boolean;
+  placeholder?: string;
+}): ReactElement {
+  const t = useT();
+  const note = locked ? t('settings.server.locked') : hint;
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        value={value}
+        inputMode={numeric ? 'numeric' : undefined}
+        placeholder={placeholder}
+        spellCheck={false}
+        disabled={locked}
+        aria-describedby={note ? `${id}-hint` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {note ? (
+        <p id={`${id}-hint`} className="field-hint">
+          {note}
+        </p>
+      ) : null}
+    </>
   );
 }
 
