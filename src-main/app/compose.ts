@@ -33,8 +33,6 @@ export interface AppOverrides {
   clock?: Clock;
   /** Transport for outbound requests (a test proxy or a connector to a local simulator). */
   dispatcher?: Dispatcher;
-  /** Makes the transport for a proxy setting, at start and when the setting changes. */
-  dispatcherFor?: (proxy: string | null) => Dispatcher;
   resolveMx?: MxResolver;
   networkInterfaces?: () => NodeJS.Dict<os.NetworkInterfaceInfo[]>;
   resolver?: Resolver;
@@ -206,7 +204,6 @@ function hostForUrl(host: string): string {
 
 /** How the outbound transport is made for a proxy setting (tests pass a fixed dispatcher). */
 function dispatcherMaker(overrides: AppOverrides): (proxy: string | null) => Dispatcher {
-  if (overrides.dispatcherFor) return overrides.dispatcherFor;
   const fixed = overrides.dispatcher;
   if (fixed) return () => fixed;
   return (proxy) => createDispatcher({ proxy, resolver: overrides.resolver });

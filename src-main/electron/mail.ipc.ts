@@ -1,8 +1,7 @@
-import { AppError } from '../app/app-error.ts';
 import type { RunningApp } from '../app/compose.ts';
 import { parseAddress } from '../mail/address.ts';
 import { checkReadQuery } from '../mail/read-query.ts';
-import { keyView } from '../http/settings-routes.ts';
+import { keyActions } from '../mail/key-actions.ts';
 import type { IpcHandlers } from './ipc-register.ts';
 import type { MailWatch } from './mail-watch.ts';
 
@@ -51,24 +50,12 @@ export function mailIpcHandlers(deps: MailIpcDeps): Pick<IpcHandlers, MailChanne
       return null;
     },
     'mail:domains': async () => (await mail()).domains.list(),
-    'keys:list': async () => (await mail()).keys.list().map(keyView),
-    'keys:create': async ({ name }) => {
-      const created = (await mail()).keys.create(name);
-      return { ...keyView(created), key: created.key };
-    },
-    'keys:disable': async ({ id }) => {
-      const { keys } = await mail();
-      const key = keys.disable(id) ? keys.list().find((k) => k.id === id) : undefined;
-      if (!key) throw keyNotFound(id);
-      return keyView(key);
-    },
+    'keys:list': async () => keyActions.list((await mail()).keys),
+    'keys:create': async ({ name }) => keyActions.create((await mail()).keys, name),
+    'keys:disable': async ({ id }) => keyActions.disable((await mail()).keys, id),
     'keys:delete': async ({ id }) => {
-      if (!(await mail()).keys.delete(id)) throw keyNotFound(id);
+      keyActions.delete((await mail()).keys, id);
       return null;
     },
   };
-}
-
-function keyNotFound(id: number): AppError {
-  return new AppError('KEY_NOT_FOUND', `There is no API key ${id}.`);
 }

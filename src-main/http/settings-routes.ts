@@ -11,7 +11,8 @@ import {
   type ServerSettingsPatch,
 } from '../../src-shared/api/server-settings.ts';
 import { AppError } from '../app/app-error.ts';
-import type { ApiKeyInfo, ApiKeyStore } from '../mail/key-store.ts';
+import { keyActions } from '../mail/key-actions.ts';
+import type { ApiKeyStore } from '../mail/key-store.ts';
 import { isLoopbackAddress } from './loopback.ts';
 import { requireApiKey } from './mail-auth.ts';
 import { registerMailBodyParser } from './mail-request.ts';
@@ -29,24 +30,10 @@ export interface SettingsRouteDeps {
   checkMx(domain: string): Promise<MxCheck>;
 }
 
-/** The key as listed, in the REST shape: never the key itself. */
-export function keyView(key: ApiKeyInfo): ApiKeyView {
-  return {
-    id: key.id,
-    name: key.name,
-    hint: key.hint,
-    created_at: new Date(key.createdAt).toISOString(),
-    disabled_at: key.disabledAt === null ? null : new Date(key.disabledAt).toISOString(),
-  };
-}
-
 function parseId(raw: string): number {
   if (!/^\d{1,12}$/.test(raw)) throw new AppError('SETTINGS_INVALID', `"${raw}" is not a key id.`);
   return Number(raw);
 }
-
-const notFound = (id: number): AppError =>
-  new AppError('KEY_NOT_FOUND', `There is no API key ${id}.`);
 
 /**
  * GET /api/info (public) and the settings and key endpoints (an API key, and a request from this
@@ -94,29 +81,24 @@ export async function registerSettingsRoutes(
       deps.checkMx(typeof request.query.domain === 'string' ? request.query.domain : ''),
     );
 
-    scope.get('/api/keys', (): ApiKeyList => ({ keys: deps.keys.list().map(keyView) }));
+    scope.get('/api/keys', (): ApiKeyList => ({ keys: keyActions.list(deps.keys) }));
 
     scope.post('/api/keys', async (request, reply): Promise<CreatedApiKeyView> => {
       const parsed = ApiKeyCreateSchema.safeParse(request.body ?? {});
       if (!parsed.success) {
         throw new AppError('SETTINGS_INVALID', 'Give the key a name of 1 to 100 characters.');
       }
-      const created = deps.keys.create(parsed.data.name);
+      const created = keyActions.create(deps.keys, parsed.data.name);
       void reply.code(201);
-      return { ...keyView(created), key: created.key };
+      return created;
     });
 
     scope.post<{ Params: { id: string } }>('/api/keys/:id/disable', (request): ApiKeyView => {
-      const id = parseId(request.params.id);
-      if (!deps.keys.disable(id)) throw notFound(id);
-      const key = deps.keys.list().find((k) => k.id === id);
-      if (!key) throw notFound(id);
-      return keyView(key);
+      return keyActions.disable(deps.keys, parseId(request.params.id));
     });
 
     scope.delete<{ Params: { id: string } }>('/api/keys/:id', async (request, reply) => {
-      const id = parseId(request.params.id);
-      if (!deps.keys.delete(id)) throw notFound(id);
+      keyActions.delete(deps.keys, parseId(request.params.id));
       return reply.code(204).send();
     });
 
