@@ -1,4 +1,4 @@
-import type { Platform, TaskErrorCode } from '../../src-shared/video/schemas.ts';
+import type { Platform, TaskErrorCode, TaskStatus } from '../../src-shared/video/schemas.ts';
 import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
 import { PLATFORM_NAMES } from '../../src-shared/video/platform-names.ts';
 import { NonPublicAddressError } from './outbound/address-guard.ts';
@@ -11,6 +11,21 @@ export interface TaskFailure {
   code: TaskErrorCode;
   message: string;
   retryable: boolean;
+}
+
+/**
+ * How a task that was queued or running when Ephemera stopped (cleanly or not) reads after the
+ * restart. A queued task never started, so its sentence must not talk of a download.
+ */
+export function interruptedFailure(status: TaskStatus): TaskFailure {
+  return {
+    code: 'interrupted',
+    message:
+      status === 'queued'
+        ? 'Ephemera stopped before this task started: it was still waiting in the queue and nothing was downloaded. Submit the link again.'
+        : 'Ephemera stopped while this task was running. Submit the link again.',
+    retryable: true,
+  };
 }
 
 /** The abort reason the scheduler uses when a task runs out of time. */
