@@ -7,6 +7,7 @@ import { DATABASE_FILE, openDatabase } from '../db/open-database.ts';
 import { createHttpServer } from '../http/create-server.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../http/rate-limit.ts';
 import type { MailServices } from '../mail/mail-services.ts';
+import type { OpenFile } from '../video/downloader.ts';
 import { MediaStore } from '../video/media-store.ts';
 import { createDispatcher } from '../video/outbound/dispatcher.ts';
 import type { Resolver } from '../video/outbound/address-guard.ts';
@@ -42,6 +43,8 @@ export interface AppOverrides {
   maxFileBytes?: number;
   /** Tries per media mirror and first back-off of the download retries. */
   retry?: { attempts: number; baseDelayMs: number };
+  /** Opens media files for writing (tests inject a full disk). */
+  openMediaFile?: OpenFile;
   rateLimits?: Partial<RateLimits>;
   mail?: MailOverrides;
   /** What /api/info reports (package.json's version otherwise). */
@@ -101,6 +104,7 @@ export async function startApp(
     media,
     maxFileBytes: overrides.maxFileBytes ?? VIDEO_LIMITS.maxFileBytes,
     retry: overrides.retry,
+    openFile: overrides.openMediaFile,
   });
   const scheduler = new TaskScheduler({
     store: new TaskStore(db),

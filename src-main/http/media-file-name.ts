@@ -13,10 +13,25 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 const MAX_STEM_CHARS = 80;
+/**
+ * Most file systems allow 255 bytes (ext4, APFS in UTF-8) or 255 UTF-16 units (NTFS) per name.
+ * 240 UTF-8 bytes for the title leaves room for the longest suffix, "-cover.avif" (11 bytes),
+ * and is never more than 240 UTF-16 units.
+ */
+const MAX_STEM_BYTES = 240;
+
+/**
+ * Names Windows keeps for devices, with or without an extension ("CON", "aux.mp4", "COM¹"):
+ * saving a file under one of them fails or writes to the device.
+ */
+const WINDOWS_DEVICE = /^(?:CON|PRN|AUX|NUL|COM[0-9¹²³]|LPT[0-9¹²³]|CONIN\$|CONOUT\$)$/i;
+
+const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
 
 /**
  * A file name a person recognises: the video's title, cleaned of characters file systems
  * reject, cut to a length every OS accepts, with the extension of the real content type.
+ * Safe on Windows too: no reserved device name, no trailing dot or space in the title part.
  */
 export function mediaFileName(file: MediaFile, kind: MediaKind): string {
   const extension = EXTENSIONS[file.contentType] ?? (kind === 'cover' ? '.jpg' : '.mp4');
@@ -25,9 +40,33 @@ export function mediaFileName(file: MediaFile, kind: MediaKind): string {
     .replace(/[\p{Cc}\p{Cf}\p{Cs}]/gu, '')
     .replace(/[\\/:*?"<>|#]+/g, ' ')
     .replace(/\s+/g, ' ')
-    .replace(/^[\s.]+/, '')
-    .trim();
-  const stem = [...cleaned].slice(0, MAX_STEM_CHARS).join('').trim();
-  const base = stem || `${file.platform}-video`;
+    .replace(/^[\s.]+/, '');
+  const stem = trimEnd(cut(cleaned));
+  const base = stem === '' ? `${file.platform}-video` : notADevice(stem);
   return `${base}${kind === 'cover' ? '-cover' : ''}${extension}`;
+}
+
+/** The longest prefix of whole graphemes within both limits (a flag or an accent stays whole). */
+function cut(text: string): string {
+  let out = '';
+  let chars = 0;
+  let bytes = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    chars += [...segment].length;
+    bytes += Buffer.byteLength(segment, 'utf8');
+    if (chars > MAX_STEM_CHARS || bytes > MAX_STEM_BYTES) break;
+    out += segment;
+  }
+  return out;
+}
+
+/** Windows drops trailing dots and spaces of a name; drop them here so nothing is lost there. */
+function trimEnd(stem: string): string {
+  return stem.replace(/[\s.]+$/, '');
+}
+
+/** Windows reads the part before the first dot, without trailing spaces, as the device name. */
+function notADevice(stem: string): string {
+  const head = (stem.split('.')[0] ?? '').trimEnd();
+  return WINDOWS_DEVICE.test(head) ? `_${stem}` : stem;
 }

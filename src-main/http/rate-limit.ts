@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import ipaddr from 'ipaddr.js';
 import { AppError } from '../app/app-error.ts';
 
 export interface RateLimits {
@@ -17,7 +18,7 @@ export async function registerRateLimit(app: FastifyInstance, limits: RateLimits
     global: true,
     max: limits.requestsPerMinute,
     timeWindow: 60_000,
-    keyGenerator: (request) => request.ip,
+    keyGenerator: (request) => rateLimitKey(request.ip),
     errorResponseBuilder: (_request, context) =>
       new AppError(
         'RATE_LIMITED',
@@ -25,4 +26,19 @@ export async function registerRateLimit(app: FastifyInstance, limits: RateLimits
         { retryAfterSeconds: Math.ceil(context.ttl / 1000) },
       ),
   });
+}
+
+/**
+ * Which client a request counts against. A peer can pick its source address within what it owns,
+ * so the key is what it cannot step out of: every loopback address (127.0.0.0/8, ::1, and their
+ * IPv4-mapped forms) is this one machine; an IPv4-mapped IPv6 address is its IPv4 address; an
+ * IPv6 peer is its /64, the block one home or phone network is given.
+ */
+export function rateLimitKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.range() === 'loopback') return 'loopback';
+  if (address.kind() === 'ipv4') return address.toString();
+  const prefix = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${prefix.join(':')}::/64`;
 }

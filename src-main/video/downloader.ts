@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { Transform, type TransformCallback } from 'node:stream';
+import { Transform, type TransformCallback, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ScopedClient } from './outbound/outbound-client.ts';
 import type { MediaSource } from './platforms/platform.ts';
@@ -40,7 +40,14 @@ export interface DownloadRequest {
   maxBytes: number;
   signal: AbortSignal;
   onProgress?: (downloaded: number, total: number | null) => void;
+  /** Opens the file the bytes go to; tests pass one that fails like a full disk. */
+  openFile?: OpenFile;
 }
+
+/** Opens a file for writing, as fs.createWriteStream does. */
+export type OpenFile = (path: string) => Writable;
+
+const openWriteStream: OpenFile = (path) => fs.createWriteStream(path);
 
 export interface DownloadResult {
   size: number;
@@ -69,14 +76,18 @@ export async function downloadToFile(req: DownloadRequest): Promise<DownloadResu
       throw new TooLargeError(req.maxBytes);
     }
     const counter = new ByteCounter(req.maxBytes, declared, req.onProgress);
+    const file = (req.openFile ?? openWriteStream)(req.partPath);
+    // A write that fails (a full disk) also stops the body short; that is not a network fault.
+    let writeFailed = false;
+    file.once('error', () => {
+      writeFailed = true;
+    });
     try {
-      await pipeline(res.body, counter, fs.createWriteStream(req.partPath), {
-        signal: req.signal,
-      });
+      await pipeline(res.body, counter, file, { signal: req.signal });
     } catch (err) {
       // undici reports a body that stops short as a socket error; say what really happened.
       const short = declared !== null && counter.bytes < declared && !req.signal.aborted;
-      if (short && !(err instanceof TooLargeError))
+      if (short && !writeFailed && !(err instanceof TooLargeError))
         throw new TruncatedError(counter.bytes, declared);
       throw err;
     }

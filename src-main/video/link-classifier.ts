@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { canonicalHost } from './outbound/host-name.ts';
 import type { LinkErrorType } from '../../src-shared/api/errors.ts';
 import { PlatformSchema, type Platform } from '../../src-shared/video/schemas.ts';
 import { GALLERY_PATHS, SHARE_LINK_DOMAINS, hostMatches } from './platforms/link-hosts.ts';
@@ -21,9 +22,14 @@ export function classifyLink(raw: string): LinkClassification {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return unsupported('Only http(s) links are accepted');
   }
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) !== 0) return unsupported('Links to IP addresses are not accepted');
+  if (isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0) {
+    return unsupported('Links to IP addresses are not accepted');
+  }
   if (url.port !== '') return unsupported('Links with an explicit port are not accepted');
+  const host = canonicalHost(url);
+  if (host === null) return unsupported(`${url.hostname} is not a valid host name`);
+  // Fetched under the name that was checked: `v.douyin.com.` becomes `v.douyin.com`.
+  url.hostname = host;
   const platform = PlatformSchema.options.find((p) => hostMatches(host, SHARE_LINK_DOMAINS[p]));
   if (!platform) {
     return unsupported(`${host} is not a Douyin, TikTok or Kuaishou link`);

@@ -12,7 +12,12 @@ import {
   type TaskProgressState,
   type TaskRecord,
 } from './task-record.ts';
-import { describeFailure, TaskTimeoutError, type TaskFailure } from './task-failure.ts';
+import {
+  describeFailure,
+  interruptedFailure,
+  TaskTimeoutError,
+  type TaskFailure,
+} from './task-failure.ts';
 import { TaskWatchers } from './task-watchers.ts';
 
 export interface SchedulerLimits {
@@ -43,12 +48,6 @@ interface Running {
   deadline: number;
 }
 
-const INTERRUPTED: TaskFailure = {
-  code: 'interrupted',
-  message: 'Ephemera stopped while this task was running. Submit the link again.',
-  retryable: true,
-};
-
 /**
  * Owns every task's life: slots, the download queue, the 240 s deadline, the 180 s retention,
  * cancellation and recovery after a restart. Records live in memory for fast polling and are
@@ -70,7 +69,7 @@ export class TaskScheduler {
     const keep = new Set<string>();
     for (const record of this.deps.store.loadAll()) {
       if (record.status === 'queued' || record.status === 'processing') {
-        this.applyFailure(record, INTERRUPTED, now);
+        this.applyFailure(record, interruptedFailure(record.status), now);
       } else if (
         (record.expiresAt !== null && record.expiresAt <= now) ||
         (record.status === 'completed' && !this.filesPresent(record))
@@ -95,13 +94,13 @@ export class TaskScheduler {
     const now = this.deps.clock.now();
     for (const [taskId, run] of this.running) {
       const record = this.tasks.get(taskId);
-      if (record) this.applyFailure(record, INTERRUPTED, now);
+      if (record) this.applyFailure(record, interruptedFailure('processing'), now);
       run.controller.abort(new Error('stopping'));
     }
     this.running.clear();
     for (const taskId of this.queue.splice(0)) {
       const record = this.tasks.get(taskId);
-      if (record) this.applyFailure(record, INTERRUPTED, now);
+      if (record) this.applyFailure(record, interruptedFailure('queued'), now);
     }
     this.watchers.releaseAll();
   }

@@ -2,10 +2,13 @@ import type { LinkErrorType } from '../../src-shared/api/errors.ts';
 
 /**
  * Where a pasted URL ends: whitespace (including the ideographic space), the Chinese punctuation
- * share texts glue to links, and ASCII characters that cannot stand unescaped in a URL
- * (see shared/reference/platforms.md §0).
+ * share texts glue to links, and ASCII characters that cannot stand unescaped in a URL. Inside
+ * the host, an ideographic full stop followed by a letter or digit (`v。douyin。com`, as Chinese
+ * input methods type it) is a dot of the name, which the URL parser maps to `.`; anywhere else
+ * it ends the link.
  */
-const LINK_PATTERN = /https?:\/\/[^\s，。；！？、【】《》「」『』（）“”‘’…"'<>\\^`{}|]+/giu;
+const LINK_PATTERN =
+  /https?:\/\/(?:[^\s，。；！？、【】《》「」『』（）“”‘’…"'<>\\^`{}|/?#]|。(?=[a-z0-9]))+(?:[/?#][^\s，。；！？、【】《》「」『』（）“”‘’…"'<>\\^`{}|]*)?/giu;
 /** Sentence punctuation that ends a share text right after the link but is never part of it. */
 const TRAILING_PUNCTUATION = /[.,;:!?)\]]+$/u;
 

@@ -1,4 +1,4 @@
-import type { Platform, TaskErrorCode } from '../../src-shared/video/schemas.ts';
+import type { Platform, TaskErrorCode, TaskStatus } from '../../src-shared/video/schemas.ts';
 import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
 import { PLATFORM_NAMES } from '../../src-shared/video/platform-names.ts';
 import { NonPublicAddressError } from './outbound/address-guard.ts';
@@ -11,6 +11,21 @@ export interface TaskFailure {
   code: TaskErrorCode;
   message: string;
   retryable: boolean;
+}
+
+/**
+ * How a task that was queued or running when Ephemera stopped (cleanly or not) reads after the
+ * restart. A queued task never started, so its sentence must not talk of a download.
+ */
+export function interruptedFailure(status: TaskStatus): TaskFailure {
+  return {
+    code: 'interrupted',
+    message:
+      status === 'queued'
+        ? 'Ephemera stopped before this task started: it was still waiting in the queue and nothing was downloaded. Submit the link again.'
+        : 'Ephemera stopped while this task was running. Submit the link again.',
+    retryable: true,
+  };
 }
 
 /** The abort reason the scheduler uses when a task runs out of time. */
@@ -76,6 +91,21 @@ export function describeFailure(err: unknown, platform: Platform): TaskFailure {
       code: 'network',
       message: `Your DNS sent ${name}'s address to a private or local network address, so Ephemera did not connect. Check your DNS or set a proxy.`,
       retryable: false,
+    };
+  }
+  const proxyStatus = proxyRefusal(err);
+  if (proxyStatus === 407) {
+    return {
+      code: 'network',
+      message: `The proxy asked for a user name and password (HTTP 407) before it would connect to ${name}. Put them in the proxy URL (http://user:password@host:port) or use another proxy.`,
+      retryable: false,
+    };
+  }
+  if (proxyStatus !== null) {
+    return {
+      code: 'network',
+      message: `The proxy could not connect to ${name} (HTTP ${proxyStatus} from the proxy). Check that the proxy works, or try again later.`,
+      retryable: true,
     };
   }
   if (err instanceof UpstreamStatusError) return describeStatus(err.statusCode, name);
@@ -157,6 +187,48 @@ function isTlsFailure(code: string): boolean {
 }
 
 /**
+ * How much each kind of failure tells the user, for a task whose every source failed: a fault
+ * on this machine (a full disk, a file over the limit) says what to fix whatever the mirrors
+ * said; a platform's verdict on the post beats a server error, which beats a broken connection.
+ */
+const FAILURE_RANK: Readonly<Record<TaskErrorCode, number>> = {
+  disk_full: 6,
+  too_large: 6,
+  region_blocked: 5,
+  login_required: 5,
+  not_single_video: 5,
+  unsupported: 5,
+  unavailable: 4,
+  blocked_by_platform: 4,
+  upstream_error: 3,
+  timeout: 2,
+  network: 2,
+  interrupted: 1,
+};
+
+/**
+ * The failure to report when every source failed: the highest-ranked one, the earliest among
+ * equals (the first mirror is the platform's main copy).
+ */
+export function mostTelling(errors: readonly unknown[], platform: Platform): unknown {
+  let best: unknown = errors[0];
+  let bestRank = -1;
+  for (const err of errors) {
+    const rank = FAILURE_RANK[describeFailure(err, platform).code];
+    if (rank > bestRank) {
+      best = err;
+      bestRank = rank;
+    }
+  }
+  return best;
+}
+
+/** A fault on this machine: no other mirror can change it, so trying them is wasted traffic. */
+export function isLocalFault(err: unknown): boolean {
+  return err instanceof TooLargeError || errorCode(err) === 'ENOSPC';
+}
+
+/**
  * Whether the same request may succeed if sent again soon: connection trouble and server errors
  * yes; refusals, "gone" statuses and policy blocks no.
  */
@@ -165,8 +237,30 @@ export function isTransient(err: unknown): boolean {
   if (err instanceof TruncatedError) return true;
   if (err instanceof PlatformError || err instanceof OutboundRefusedError) return false;
   if (err instanceof NonPublicAddressError || err instanceof TooLargeError) return false;
+  const proxyStatus = proxyRefusal(err);
+  if (proxyStatus !== null) return proxyStatus !== 407;
   const code = errorCode(err);
   return code !== undefined && NETWORK_CODES.has(code);
+}
+
+/**
+ * The status a proxy refused a tunnel with (CONNECT answered with other than 200, e.g. 502 when
+ * the proxy cannot reach the platform), or null. undici reports it only in the message of an
+ * abort error (UND_ERR_ABORTED), "Proxy response (502) !== 200 when HTTP Tunneling"; a
+ * forwarding proxy's 407 reads "Proxy Authentication Required (407)".
+ */
+function proxyRefusal(err: unknown): number | null {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    const match = /^Proxy (?:response \((\d{3})\)|Authentication Required \((407)\))/.exec(
+      e.message,
+    );
+    if (match && (code === 'UND_ERR_ABORTED' || code === 'UND_ERR_INVALID_ARG')) {
+      return Number(match[1] ?? match[2]);
+    }
+    e = e.cause;
+  }
+  return null;
 }
 
 /** The `code` of an error or of its cause (undici wraps socket errors). */

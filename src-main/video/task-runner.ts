@@ -4,10 +4,10 @@ import type { OutboundClient, ScopedClient } from './outbound/outbound-client.ts
 import type { MediaStore } from './media-store.ts';
 import type { PlatformRegistry } from './platforms/registry.ts';
 import { PlatformError, type MediaSource, type ResolvedPost } from './platforms/platform.ts';
-import { downloadToFile, TooLargeError, type DownloadResult } from './downloader.ts';
+import { downloadToFile, type DownloadResult, type OpenFile } from './downloader.ts';
 import { probeMp4 } from './media-probe.ts';
 import { withRetry } from './retry.ts';
-import { isTransient } from './task-failure.ts';
+import { isLocalFault, isTransient, mostTelling } from './task-failure.ts';
 
 const MAX_COVER_BYTES = 10 * 1024 * 1024;
 
@@ -40,6 +40,8 @@ export interface TaskRunnerDeps {
   maxFileBytes: number;
   /** Tries per media mirror and the first back-off; tests shorten the wait. */
   retry?: { attempts: number; baseDelayMs: number };
+  /** How media files are opened for writing; tests inject disk faults here. */
+  openFile?: OpenFile;
 }
 
 const DEFAULT_RETRY = { attempts: 3, baseDelayMs: 1000 };
@@ -75,7 +77,7 @@ export class TaskRunner {
     }
     hooks.onResolved(post);
     const mediaFile = this.deps.media.videoName(record.taskId);
-    const video = await this.downloadFirst(http, post.media, mediaFile, hooks);
+    const video = await this.downloadFirst(http, record.platform, post.media, mediaFile, hooks);
     const cover = await this.downloadCover(http, record.taskId, post.cover, hooks.signal);
     // The platform's numbers win; the file fills what the platform left out.
     const needsProbe = post.width === null || post.height === null || post.duration === null;
@@ -94,9 +96,13 @@ export class TaskRunner {
     };
   }
 
-  /** Tries each mirror in turn; a file that is too large is too large on every mirror. */
+  /**
+   * Tries each mirror in turn and, when all fail, reports the most telling failure rather than
+   * the last one. A local fault (disk full, file too large) ends the search at once.
+   */
   private async downloadFirst(
     http: ScopedClient,
+    platform: TaskRecord['platform'],
     sources: MediaSource[],
     name: string,
     hooks: RunHooks,
@@ -108,7 +114,7 @@ export class TaskRunner {
         false,
       );
     }
-    let lastError: unknown;
+    const errors: unknown[] = [];
     for (const source of sources) {
       try {
         return await withRetry(
@@ -120,17 +126,18 @@ export class TaskRunner {
               partPath: this.deps.media.partPathOf(name),
               maxBytes: this.deps.maxFileBytes,
               signal: hooks.signal,
+              openFile: this.deps.openFile,
               onProgress: (downloadedBytes, totalBytes) =>
                 hooks.onProgress({ downloadedBytes, totalBytes }),
             }),
           { signal: hooks.signal, isRetryable: isTransient, ...this.retry },
         );
       } catch (err) {
-        if (err instanceof TooLargeError || hooks.signal.aborted) throw err;
-        lastError = err;
+        if (isLocalFault(err) || hooks.signal.aborted) throw err;
+        errors.push(err);
       }
     }
-    throw lastError;
+    throw mostTelling(errors, platform);
   }
 
   /** A cover is a nicety: any failure leaves the task without one rather than failing it. */
@@ -150,6 +157,7 @@ export class TaskRunner {
         partPath: this.deps.media.partPathOf(name),
         maxBytes: MAX_COVER_BYTES,
         signal,
+        openFile: this.deps.openFile,
       });
       const type = result.contentType?.split(';')[0]?.trim().toLowerCase();
       if (type?.startsWith('image/')) return { contentType: type };

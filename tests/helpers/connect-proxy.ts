@@ -13,6 +13,8 @@ export class ConnectProxy {
   readonly connects: string[] = [];
   /** Request targets of plain forwarding requests (refused with 501). */
   readonly forwards: string[] = [];
+  /** When set, every CONNECT is answered with this status instead of a tunnel. */
+  refuseWith: number | null = null;
   private readonly sockets = new Set<net.Socket>();
   private server: http.Server | null = null;
   port = 0;
@@ -27,6 +29,10 @@ export class ConnectProxy {
     server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
       this.connects.push(req.url ?? '');
       this.track(client);
+      if (this.refuseWith !== null) {
+        client.end(`HTTP/1.1 ${this.refuseWith} Refused\r\ncontent-length: 0\r\n\r\n`);
+        return;
+      }
       const upstream = this.track(net.connect(this.targetPort, '127.0.0.1'));
       upstream.once('connect', () => {
         client.write('HTTP/1.1 200 Connection Established\r\n\r\n');

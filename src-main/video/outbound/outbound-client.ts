@@ -1,7 +1,7 @@
-import { isIP } from 'node:net';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
+import { canonicalHost } from './host-name.ts';
 
 /** Why the client refused to follow a URL. */
 export type OutboundRefusal = 'host_not_allowed' | 'too_many_redirects' | 'bad_redirect';
@@ -112,7 +112,11 @@ function resolveLocation(location: string, base: URL): string {
   }
 }
 
-/** Parses and vets one target; throws before anything is sent to a refused URL. */
+/**
+ * Parses and vets one target; throws before anything is sent to a refused URL. The URL that
+ * comes back names the host exactly as it was checked (see canonicalHost), so a trailing dot or
+ * a full-width spelling cannot make the request go to a name other than the one allowed.
+ */
 function checkTarget(raw: string, allowHost: (host: string) => boolean): URL {
   let url: URL;
   try {
@@ -120,14 +124,16 @@ function checkTarget(raw: string, allowHost: (host: string) => boolean): URL {
   } catch {
     throw new OutboundRefusedError('bad_redirect', `Not a valid URL: ${raw}`);
   }
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const host = canonicalHost(url);
   const allowed =
     (url.protocol === 'https:' || url.protocol === 'http:') &&
-    isIP(host) === 0 &&
+    host !== null &&
     url.username === '' &&
+    url.password === '' &&
     allowHost(host);
-  if (!allowed) {
+  if (!allowed || host === null) {
     throw new OutboundRefusedError('host_not_allowed', `Refused to fetch ${url.origin}`);
   }
+  url.hostname = host;
   return url;
 }

@@ -88,9 +88,10 @@ describe('mediaFileName', () => {
     expect(/\p{Cs}/u.test(name)).toBe(false);
   });
 
-  it('keeps 80 emoji whole', () => {
+  it('keeps emoji whole and the name within 255 bytes (60 four-byte emoji)', () => {
     const name = nameOf('😀'.repeat(100));
-    expect(stemOf(name)).toBe('😀'.repeat(80));
+    expect(stemOf(name)).toBe('😀'.repeat(60));
+    expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
     expect(() => encodeURIComponent(name)).not.toThrow();
   });
 
@@ -151,5 +152,81 @@ describe('mediaFileName', () => {
   it('falls back to .mp4 for an unknown video type and .jpg for an unknown cover type', () => {
     expect(nameOf('v', 'download', 'application/octet-stream')).toBe('v.mp4');
     expect(nameOf('v', 'cover', 'application/octet-stream')).toBe('v-cover.jpg');
+  });
+
+  describe('Windows', () => {
+    it.each([
+      ['CON', '_CON.mp4'],
+      ['con', '_con.mp4'],
+      ['PRN', '_PRN.mp4'],
+      ['AUX', '_AUX.mp4'],
+      ['NUL', '_NUL.mp4'],
+      ['COM1', '_COM1.mp4'],
+      ['COM9', '_COM9.mp4'],
+      ['LPT1', '_LPT1.mp4'],
+      ['LPT9', '_LPT9.mp4'],
+      ['COM¹', '_COM¹.mp4'],
+      ['CONIN$', '_CONIN$.mp4'],
+      ['aux.mp4', '_aux.mp4.mp4'],
+      ['nul.tar.gz', '_nul.tar.gz.mp4'],
+      ['CON .txt', '_CON .txt.mp4'],
+      ['  con  ', '_con.mp4'],
+    ])('never names the file after a device: %j → %j', (title, name) => {
+      expect(nameOf(title)).toBe(name);
+    });
+
+    it('keeps names that only start like a device', () => {
+      expect(nameOf('CONSOLE')).toBe('CONSOLE.mp4');
+      expect(nameOf('COM10')).toBe('COM10.mp4');
+      expect(nameOf('auxiliary')).toBe('auxiliary.mp4');
+      expect(nameOf('nul-points')).toBe('nul-points.mp4');
+    });
+
+    it('names the cover of a device-named title safely too', () => {
+      expect(nameOf('LPT3', 'cover', 'image/png')).toBe('_LPT3-cover.png');
+    });
+
+    it.each([
+      ['a trailing dot', 'hello.', 'hello.mp4'],
+      ['trailing dots and spaces', 'hello . . ', 'hello.mp4'],
+      ['a trailing full-width space', 'hello\u3000', 'hello.mp4'],
+      ['a dot left at the cut', `${'a'.repeat(79)}.b`, `${'a'.repeat(79)}.mp4`],
+    ])('drops %s before the extension', (_label, title, name) => {
+      expect(nameOf(title)).toBe(name);
+    });
+
+    it.each(['..', '.', '. .', ' .. ', '..\\..', './.'])('falls back for %j', (title) => {
+      expect(nameOf(title)).toBe('douyin-video.mp4');
+    });
+
+    it('cuts a long title by bytes: 80 CJK characters fit, 80 emoji do not', () => {
+      expect(stemOf(nameOf('标'.repeat(80)))).toBe('标'.repeat(80));
+      for (const title of ['😀'.repeat(80), '🇨🇳'.repeat(80), 'é'.repeat(300), 'x'.repeat(300)]) {
+        for (const kind of ['download', 'cover'] as const) {
+          const name = nameOf(title, kind, kind === 'cover' ? 'image/avif' : 'video/webm');
+          expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
+          expect(name.length).toBeLessThanOrEqual(255);
+        }
+      }
+    });
+
+    it('never splits a flag or an accented letter at the cut', () => {
+      const flags = stemOf(nameOf('🇨🇳'.repeat(80)));
+      expect(flags).toBe('🇨🇳'.repeat(30));
+      // q + combining dot above has no precomposed form: two code points, one grapheme.
+      expect(stemOf(nameOf('q\u0307'.repeat(100)))).toBe('q\u0307'.repeat(40));
+    });
+
+    it('leaves no character Windows forbids anywhere in a name', () => {
+      const titles = ['a<b>c:d"e/f\\g|h?i*j', 'CON', 'x.', '\u0000\u001f', 'a\tb'];
+      for (const title of titles) {
+        const name = nameOf(title);
+        expect(name).not.toMatch(/[<>:"/\\|?*\p{Cc}]/u);
+        expect(name).not.toMatch(/[. ]$/);
+        expect(name.split('.')[0]?.trimEnd()).not.toMatch(
+          /^(CON|PRN|AUX|NUL|COM[0-9¹²³]|LPT[0-9¹²³])$/i,
+        );
+      }
+    });
   });
 });

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Platform, TaskErrorCode } from '../../../src-shared/video/schemas.ts';
 import { TaskErrorCodeSchema } from '../../../src-shared/video/schemas.ts';
+import { errors as undiciErrors } from 'undici';
 import {
   describeFailure,
+  isLocalFault,
+  isTransient,
+  mostTelling,
   TaskTimeoutError,
   type TaskFailure,
 } from '../../../src-main/video/task-failure.ts';
@@ -287,5 +291,73 @@ describe('describeFailure', () => {
       code: 'upstream_error',
       retryable: true,
     });
+  });
+});
+
+describe('mostTelling: which failure a task reports when every mirror failed', () => {
+  const diskFull = errnoError('ENOSPC', 'ENOSPC: no space left on device, write');
+  const gone = new UpstreamStatusError(404, 'https://cdn.example.com/a.mp4');
+  const serverError = new UpstreamStatusError(503, 'https://cdn.example.com/a.mp4');
+  const reset = errnoError('ECONNRESET');
+  const truncated = new TruncatedError(10, 20);
+  const region = new PlatformError('region_blocked', 'Not in your region.', false);
+
+  it.each([
+    ['a full disk over a later 404', [diskFull, gone], diskFull],
+    ['a full disk over an earlier 404', [gone, diskFull], diskFull],
+    ['too large over a platform verdict', [region, new TooLargeError(1)], 'too_large'],
+    ['a platform verdict over a server error', [serverError, region], region],
+    ['a 404 over a later reset connection', [gone, reset], gone],
+    ['a server error over a broken download', [truncated, serverError], serverError],
+    ['the first of equals', [reset, truncated], reset],
+  ])('prefers %s', (_label, errors, expected) => {
+    const chosen = mostTelling(errors, 'douyin');
+    if (typeof expected === 'string') {
+      expect(describeFailure(chosen, 'douyin').code).toBe(expected);
+    } else {
+      expect(chosen).toBe(expected);
+    }
+  });
+
+  it('treats a full disk and a file over the limit as local faults, nothing else', () => {
+    expect(isLocalFault(diskFull)).toBe(true);
+    expect(isLocalFault(new Error('x', { cause: diskFull }))).toBe(true);
+    expect(isLocalFault(new TooLargeError(1))).toBe(true);
+    for (const err of [gone, serverError, reset, truncated, region]) {
+      expect(isLocalFault(err)).toBe(false);
+    }
+  });
+});
+
+describe('describeFailure: a proxy that refuses the tunnel', () => {
+  const refused = (status: number) =>
+    new undiciErrors.RequestAbortedError(`Proxy response (${status}) !== 200 when HTTP Tunneling`);
+
+  it.each([502, 503, 504, 403])(
+    'reports the proxy’s %i as a retryable network failure, not the platform’s',
+    (status) => {
+      const failure = describeFailure(refused(status), 'tiktok');
+      expect(failure).toMatchObject({ code: 'network', retryable: true });
+      expect(failure.message).toContain(`HTTP ${status} from the proxy`);
+      expect(failure.message).toContain('TikTok');
+      expect(isTransient(refused(status))).toBe(true);
+    },
+  );
+
+  it('asks for credentials on 407, and does not retry', () => {
+    for (const err of [
+      refused(407),
+      new undiciErrors.InvalidArgumentError('Proxy Authentication Required (407)'),
+    ]) {
+      const failure = describeFailure(err, 'douyin');
+      expect(failure).toMatchObject({ code: 'network', retryable: false });
+      expect(failure.message).toMatch(/user name and password/);
+      expect(isTransient(err)).toBe(false);
+    }
+  });
+
+  it('does not read the pattern in errors that are not undici’s', () => {
+    const lookalike = new Error('Proxy response (502) !== 200 when HTTP Tunneling');
+    expect(describeFailure(lookalike, 'douyin').code).toBe('upstream_error');
   });
 });
