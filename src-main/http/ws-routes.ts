@@ -38,6 +38,13 @@ export async function registerWsRoutes(
 ): Promise<void> {
   // Clients send nothing useful; a small maxPayload keeps a hostile one from costing memory.
   await app.register(websocket, { options: { maxPayload: 4096 } });
+  // An upgrade refused by a hook that ran before @fastify/websocket's own (host and origin
+  // guards, rate limit) never gets its socket closed by the plugin; Node no longer tracks an
+  // upgraded socket either, so it would stay open and hold up the server's close.
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.raw.upgrade) request.raw.socket.destroy();
+    done();
+  });
   // @fastify/websocket sends every upgrade through the router and accepts it (101, then a
   // close) on any GET route, the web UI's catch-all included. An upgrade only belongs here.
   app.addHook('onRequest', (request, _reply, done) => {
