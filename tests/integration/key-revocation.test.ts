@@ -84,6 +84,7 @@ describe('revoking an API key ends what is open with it', () => {
     for (const ws of [a1, a2]) expect(ws.emails()).toEqual([]);
     expect(other.closed).toBeNull();
     const again = await connect(phone.key).catch((err: unknown) => err);
+    expect(again).toBeInstanceOf(UpgradeRefused);
     expect((again as UpgradeRefused).status).toBe(401);
   });
 
