@@ -42,7 +42,8 @@ export async function registerWsRoutes(
   // guards, rate limit) never gets its socket closed by the plugin; Node no longer tracks an
   // upgraded socket either, so it would stay open and hold up the server's close.
   app.addHook('onResponse', (request, _reply, done) => {
-    if (request.raw.upgrade) request.raw.socket.destroy();
+    // Node sets `upgrade` on requests it handed to the 'upgrade' event (not in @types/node).
+    if ((request.raw as { upgrade?: boolean }).upgrade === true) request.raw.socket.destroy();
     done();
   });
   // @fastify/websocket sends every upgrade through the router and accepts it (101, then a

@@ -119,18 +119,24 @@ describe('cross-site requests from web pages (CSRF)', () => {
 
   it('a WebSocket from another site is refused before the upgrade; the own page connects', async () => {
     const url = `${base.replace('http', 'ws')}/ws/${encodeURIComponent(email)}?api_key=${m.key}`;
-    for (const headers of [
+    const refusedHeaders: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'null' },
       { origin: self(), 'sec-fetch-site': 'cross-site' },
       { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-site' },
-    ]) {
+    ];
+    for (const headers of refusedHeaders) {
       const refused = await WsClient.connect(url, { headers }).catch((err: unknown) => err);
       expect(refused, JSON.stringify(headers)).toBeInstanceOf(UpgradeRefused);
       expect((refused as UpgradeRefused).status).toBe(403);
       expect((refused as UpgradeRefused).body).toContain('Cross-origin request refused');
     }
-    for (const headers of [{ origin: self() }, { 'sec-fetch-site': 'same-origin' }, {}]) {
+    const allowedHeaders: Record<string, string>[] = [
+      { origin: self() },
+      { 'sec-fetch-site': 'same-origin' },
+      {},
+    ];
+    for (const headers of allowedHeaders) {
       const ws = await WsClient.connect(url, { headers });
       await ws.waitFor((x) => x.type === 'connected');
       ws.close();
