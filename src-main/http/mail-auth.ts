@@ -56,7 +56,8 @@ export function keyIdOf(request: FastifyRequest): number | null {
 }
 
 /** The 401 of a long poll whose key was disabled or deleted while it waited. */
-export function keyRevokedError(): AppError {
+export function keyRevokedError(reply: FastifyReply): AppError {
+  void reply.header('www-authenticate', 'Bearer');
   return new AppError(
     'MAIL_AUTH_FAILED',
     'The API key was disabled or deleted while this request waited.',

@@ -58,7 +58,7 @@ export async function registerMailRoutes(app: FastifyInstance, mail: MailService
         const mails = await mail.reader
           .waitList(request.params.email, query, waitMs, gone.signal)
           .finally(release);
-        if (revoked) throw keyRevokedError();
+        if (revoked) throw keyRevokedError(reply);
         return mails;
       },
     );

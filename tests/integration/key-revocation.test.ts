@@ -58,6 +58,7 @@ describe('revoking an API key ends what is open with it', () => {
   async function expectWaitRevoked(poll: Promise<Response>): Promise<void> {
     const res = await poll;
     expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer');
     expect(await res.json()).toEqual(WAIT_REVOKED);
   }
 
