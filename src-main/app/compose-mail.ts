@@ -4,6 +4,7 @@ import type { Db } from '../db/open-database.ts';
 import type { StreamOptions } from '../http/mail-stream.ts';
 import { DEFAULT_STREAM_OPTIONS } from '../http/ws-routes.ts';
 import type { LeasePolicy } from '../mail/lease-service.ts';
+import { DEFAULT_KEY_WATCH_MS } from '../mail/key-sessions.ts';
 import { ParsePool } from '../mail/parse-pool.ts';
 import { createMailServices, type MailServices } from '../mail/mail-services.ts';
 import type { RetentionPolicy } from '../mail/retention.ts';
@@ -19,6 +20,8 @@ export interface MailOverrides {
   stream?: Partial<StreamOptions>;
   /** Parse worker threads (default: ParsePool's, from the CPU count). */
   parseWorkers?: number;
+  /** How often to look for key changes made by another process (DEFAULT_KEY_WATCH_MS). */
+  keyWatchMs?: number;
 }
 
 export interface MailConfig {
@@ -34,7 +37,7 @@ export interface MailParts {
   stream: StreamOptions;
   /** The key made because none existed (a first run); shown once, then only its hash is kept. */
   initialApiKey: string | null;
-  /** Stops the parse workers (after SMTP has closed). */
+  /** Stops the parse workers (after SMTP has closed) and the key watch. */
   close(): Promise<void>;
 }
 
@@ -62,6 +65,7 @@ export function composeMail(
     },
     logger,
   );
+  const stopKeyWatch = mail.sessions.watch(db, overrides.keyWatchMs ?? DEFAULT_KEY_WATCH_MS);
   const initialApiKey = mail.keys.count() === 0 ? mail.keys.create('first run').key : null;
   const smtp = createSmtpServer({
     isReceiving: (email) => mail.leases.isReceiving(email),
@@ -74,7 +78,10 @@ export function composeMail(
     smtp,
     stream: { ...DEFAULT_STREAM_OPTIONS, ...overrides.stream },
     initialApiKey,
-    close: () => pool.close(),
+    close: () => {
+      stopKeyWatch();
+      return pool.close();
+    },
   };
 }
 

@@ -151,6 +151,7 @@ export async function startApp(
     stream: mailParts.stream,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...overrides.rateLimits },
     settings: { settings, keys: mail.keys, checkMx: lookupMx },
+    hosts: settings,
     logger: createLogger('http', overrides.quiet),
     webUiDir: webUiDir(),
   });

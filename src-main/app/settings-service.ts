@@ -8,6 +8,8 @@ import type {
   ServerSettingsPatch,
 } from '../../src-shared/api/server-settings.ts';
 import type { Settings } from '../../src-shared/settings/schemas.ts';
+import { normalizeHostName } from '../http/host-guard.ts';
+import { isLoopbackAddress } from '../http/loopback.ts';
 import { normalizeDomain } from '../mail/address.ts';
 import type { DomainPool } from '../mail/domain-pool.ts';
 import { AppError } from './app-error.ts';
@@ -107,6 +109,23 @@ export class SettingsService {
     };
   }
 
+  /** Host names the user allows beyond loopback and the LAN addresses (http/host-guard.ts). */
+  allowedHosts(): readonly string[] {
+    return this.stored.allowedHosts;
+  }
+
+  /**
+   * This machine's addresses other computers reach the listeners on: every interface's while
+   * they listen on a wildcard address (LAN sharing), the one given with --host otherwise.
+   */
+  lanAddresses(): string[] {
+    const { host } = this.deps.listeners;
+    if (!isWildcard(host)) return isLoopbackAddress(host) ? [] : [host];
+    return Object.values(this.interfaces()).flatMap((list) =>
+      (list ?? []).filter((info) => !info.internal).map((info) => info.address),
+    );
+  }
+
   /** GET /api/info without `client_is_local`. */
   info(): Omit<ServerInfo, 'client_is_local'> {
     const status = this.status();
@@ -138,6 +157,7 @@ export class SettingsService {
       proxy: this.proxy,
       data_dir: dataDir,
       code_notifications: this.stored.codeNotifications,
+      allowed_hosts: [...this.stored.allowedHosts],
       locked: [...this.locked],
       restart_required:
         httpPort !== listeners.httpPort ||
@@ -151,6 +171,8 @@ export class SettingsService {
     return this.enqueue(async () => {
       this.checkLocks(patch);
       const domains = patch.domains === undefined ? undefined : normalizeDomains(patch.domains);
+      const hosts =
+        patch.allowed_hosts === undefined ? undefined : normalizeHosts(patch.allowed_hosts);
       const next: Settings = { ...this.stored };
       if (patch.http_port !== undefined) next.httpPort = patch.http_port;
       if (patch.smtp_port !== undefined) next.smtpPort = patch.smtp_port;
@@ -162,6 +184,7 @@ export class SettingsService {
       if (patch.code_notifications !== undefined) {
         next.codeNotifications = patch.code_notifications;
       }
+      if (hosts) next.allowedHosts = hosts;
       if (patch.lan_enabled !== undefined) {
         await this.setLanSharing(patch.lan_enabled);
         next.lanSharing = patch.lan_enabled;
@@ -283,6 +306,22 @@ function normalizeDomains(raw: string[]): string[] {
     const domain = normalizeDomain(value);
     if (!domain) throw new AppError('SETTINGS_INVALID', `"${value}" is not a valid mail domain.`);
     if (!out.includes(domain)) out.push(domain);
+  }
+  return out;
+}
+
+/** Allowed host names: each a DNS name or IP literal (no port, no wildcard), no duplicates. */
+function normalizeHosts(raw: string[]): string[] {
+  const out: string[] = [];
+  for (const value of raw) {
+    const host = normalizeHostName(value);
+    if (!host) {
+      throw new AppError(
+        'SETTINGS_INVALID',
+        `"${value}" is not a host name or IP address (write it without scheme, port or wildcard, e.g. mail.example.org).`,
+      );
+    }
+    if (!out.includes(host)) out.push(host);
   }
   return out;
 }

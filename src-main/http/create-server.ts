@@ -5,9 +5,11 @@ import type { MailServices } from '../mail/mail-services.ts';
 import type { VideoService } from '../video/video-service.ts';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './body-parsers.ts';
 import { registerErrorHandler } from './error-handler.ts';
+import { registerHostGuard, type HostPolicy } from './host-guard.ts';
 import { registerMailRoutes } from './mail-routes.ts';
 import type { StreamOptions } from './mail-stream.ts';
 import { registerMediaRoutes } from './media-routes.ts';
+import { registerOriginGuard } from './origin-guard.ts';
 import { registerRateLimit, type RateLimits } from './rate-limit.ts';
 import { registerSettingsRoutes, type SettingsRouteDeps } from './settings-routes.ts';
 import { registerVideoRoutes } from './video-routes.ts';
@@ -21,6 +23,8 @@ export interface HttpServerDeps {
   stream: StreamOptions;
   rateLimits: RateLimits;
   settings: SettingsRouteDeps;
+  /** The names this server answers to beyond loopback (LAN addresses, allowed host names). */
+  hosts: HostPolicy;
   logger: Logger;
   /** Folder holding the web UI's index.html. */
   webUiDir: string;
@@ -33,6 +37,8 @@ export async function createHttpServer(deps: HttpServerDeps): Promise<FastifyIns
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
     forceCloseConnections: true,
+    // A request without Host gets host-guard.ts's 400 {detail}, not Node's bodiless 400.
+    http: { requireHostHeader: false },
     // Path parameters carry mail addresses too, which may be 254 characters long (RFC 5321).
     routerOptions: { maxParamLength: 320 },
     // Router-level failures (bad % escapes, over-long ids) still answer in the {detail} shape.
@@ -41,6 +47,9 @@ export async function createHttpServer(deps: HttpServerDeps): Promise<FastifyIns
     },
   });
   registerErrorHandler(app, deps.logger);
+  // First, before rate limits and routes: a foreign Host or a cross-site write gets nothing.
+  registerHostGuard(app, deps.hosts);
+  registerOriginGuard(app);
   registerBodyParsers(app);
   await registerRateLimit(app, deps.rateLimits);
   registerVideoRoutes(app, deps.video, deps.rateLimits);

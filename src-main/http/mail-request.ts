@@ -6,12 +6,16 @@ import { BODY_LIMIT_BYTES } from './body-parsers.ts';
 
 type Query = Record<string, string | string[] | undefined>;
 
-/** A query parameter as an integer; absent stays undefined, anything non-integer is a 400. */
+/**
+ * A query parameter as an integer written in plain digits (a leading `-` allowed, so a negative
+ * value gets its range message); absent stays undefined. `+5`, ` 5`, `5.0`, `5e0` and a repeated
+ * parameter are 400s: one spelling per number, whatever a client's URL encoder does.
+ */
 function integerParam(query: Query, name: string): number | undefined {
   const raw = query[name];
   if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || !/^[+-]?\d{1,16}$/.test(raw.trim())) {
-    throw new AppError('MAIL_BAD_REQUEST', `${name} must be an integer.`);
+  if (typeof raw !== 'string' || !/^-?\d{1,16}$/.test(raw)) {
+    throw new AppError('MAIL_BAD_REQUEST', `${name} must be an integer in plain digits, e.g. 5.`);
   }
   return Number(raw);
 }
@@ -62,8 +66,11 @@ export function parseBulkBody(body: unknown): unknown[] {
 
 /**
  * Mail routes read every body as JSON whatever its content type, and answer bad JSON with a
- * 400 {detail} (seed 001 §7), unlike the video routes' pydantic 422s. Encapsulated: only the
- * plugin this is called in is affected.
+ * 400 {detail} (seed 001 §7), unlike the video routes' pydantic 422s. Reading text/plain as
+ * JSON opens no cross-site hole: every route using this needs an X-API-Key or Authorization
+ * header, which no page on another site can send without a CORS preflight that Ephemera never
+ * grants, and origin-guard.ts refuses such requests first. Encapsulated: only the plugin this is
+ * called in is affected.
  */
 export function registerMailBodyParser(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { BulkResponse } from '../../src-shared/mail/schemas.ts';
 import type { MailServices } from '../mail/mail-services.ts';
-import { requireApiKey } from './mail-auth.ts';
+import { keyIdOf, keyRevokedError, requireApiKey } from './mail-auth.ts';
 import {
   parseBatchCount,
   parseBulkBody,
@@ -49,7 +49,17 @@ export async function registerMailRoutes(app: FastifyInstance, mail: MailService
         const gone = new AbortController();
         // The response's close also fires when the client hangs up mid-wait.
         reply.raw.once('close', () => gone.abort());
-        return mail.reader.waitList(request.params.email, query, waitMs, gone.signal);
+        // A key revoked mid-wait ends the wait with the 401 a new request would get.
+        let revoked = false;
+        const release = mail.sessions.hold(keyIdOf(request) ?? -1, () => {
+          revoked = true;
+          gone.abort();
+        });
+        const mails = await mail.reader
+          .waitList(request.params.email, query, waitMs, gone.signal)
+          .finally(release);
+        if (revoked) throw keyRevokedError(reply);
+        return mails;
       },
     );
 

@@ -93,6 +93,16 @@ export class MailStream {
     return new Date(this.deps.clock.now()).toISOString();
   }
 
+  /**
+   * Ends the stream from the server's side with a close code and reason (the key was revoked):
+   * no frame is sent after this call, and the socket closes even if the client never answers.
+   */
+  end(code: number, reason: string): void {
+    this.close();
+    this.live = false;
+    if (this.isOpen()) this.socket.close(code, reason);
+  }
+
   private close(): void {
     clearInterval(this.heartbeat);
     this.unsubscribe();

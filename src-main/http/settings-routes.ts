@@ -26,7 +26,7 @@ export interface SettingsRouteDeps {
     /** Applies a change or throws an AppError saying why not. */
     update(patch: ServerSettingsPatch): Promise<ServerSettings>;
   };
-  keys: Pick<ApiKeyStore, 'check' | 'list' | 'create' | 'disable' | 'delete'>;
+  keys: Pick<ApiKeyStore, 'identify' | 'list' | 'create' | 'disable' | 'delete'>;
   checkMx(domain: string): Promise<MxCheck>;
 }
 

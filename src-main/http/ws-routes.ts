@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
+import { AppError } from '../app/app-error.ts';
 import type { Clock } from '../app/clock.ts';
 import type { MailServices } from '../mail/mail-services.ts';
-import { requireApiKey } from './mail-auth.ts';
+import { keyIdOf, requireApiKey } from './mail-auth.ts';
 import { parseStreamAfterId } from './mail-request.ts';
 import { MailStream, type StreamOptions } from './mail-stream.ts';
 
@@ -16,6 +17,11 @@ interface StreamRequest {
   Params: { email: string };
   Querystring: Record<string, string | string[] | undefined>;
 }
+
+const STREAM_URL = '/ws/:email';
+
+/** The close frame a stream gets when its API key is disabled or deleted (docs/API.md). */
+export const KEY_REVOKED_CLOSE = { code: 4401, reason: 'API key revoked' } as const;
 
 /** What the checks before the upgrade found, handed to the socket handler. */
 const checked = new WeakMap<FastifyRequest, { email: string; afterId: number | null }>();
@@ -32,11 +38,28 @@ export async function registerWsRoutes(
 ): Promise<void> {
   // Clients send nothing useful; a small maxPayload keeps a hostile one from costing memory.
   await app.register(websocket, { options: { maxPayload: 4096 } });
+  // An upgrade refused by a hook that ran before @fastify/websocket's own (host and origin
+  // guards, rate limit) never gets its socket closed by the plugin; Node no longer tracks an
+  // upgraded socket either, so it would stay open and hold up the server's close.
+  app.addHook('onResponse', (request, _reply, done) => {
+    // Node sets `upgrade` on requests it handed to the 'upgrade' event (not in @types/node).
+    if ((request.raw as { upgrade?: boolean }).upgrade === true) request.raw.socket.destroy();
+    done();
+  });
+  // @fastify/websocket sends every upgrade through the router and accepts it (101, then a
+  // close) on any GET route, the web UI's catch-all included. An upgrade only belongs here.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const upgrade = (request.headers.upgrade ?? '').toLowerCase() === 'websocket';
+    if (!request.ws || !upgrade || request.routeOptions.url === STREAM_URL) return done();
+    done(
+      new AppError('NOT_FOUND', 'There is no WebSocket at this path; mail streams at /ws/{email}.'),
+    );
+  });
   await app.register((scope, _opts, done) => {
     scope.addHook('onRequest', requireApiKey(mail.keys, { allowQuery: true }));
     scope.route<StreamRequest>({
       method: 'GET',
-      url: '/ws/:email',
+      url: STREAM_URL,
       preHandler: (request, _reply, done) => {
         const afterId = parseStreamAfterId(request.query);
         const { email } = mail.leases.requireRecorded(request.params.email);
@@ -49,8 +72,19 @@ export async function registerWsRoutes(
         }),
       wsHandler: (socket, request) => {
         const target = checked.get(request);
-        if (!target) return socket.terminate();
-        new MailStream(socket, target.email, target.afterId, { ...mail, clock }, options);
+        const keyId = keyIdOf(request);
+        if (!target || keyId === null) return socket.terminate();
+        const stream = new MailStream(
+          socket,
+          target.email,
+          target.afterId,
+          { ...mail, clock },
+          options,
+        );
+        const release = mail.sessions.hold(keyId, () =>
+          stream.end(KEY_REVOKED_CLOSE.code, KEY_REVOKED_CLOSE.reason),
+        );
+        socket.once('close', release);
       },
     });
     done();

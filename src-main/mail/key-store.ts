@@ -17,6 +17,8 @@ export interface CreatedApiKey extends ApiKeyInfo {
 }
 
 export type KeyCheck = 'ok' | 'missing' | 'invalid' | 'disabled';
+/** A usable key's id, or why there is none. */
+export type KeyIdentity = { id: number } | Exclude<KeyCheck, 'ok'>;
 
 interface KeyRow {
   id: number;
@@ -40,6 +42,8 @@ export class ApiKeyStore {
   private readonly insert;
   private readonly setDisabled;
   private readonly remove;
+  private readonly enabled;
+  private readonly revokeListeners = new Set<(id: number) => void>();
 
   constructor(
     db: Db,
@@ -53,6 +57,9 @@ export class ApiKeyStore {
       'UPDATE api_keys SET disabled_at = coalesce(disabled_at, ?) WHERE id = ?',
     );
     this.remove = db.prepare<[number]>('DELETE FROM api_keys WHERE id = ?');
+    this.enabled = db
+      .prepare<[number], number>('SELECT 1 FROM api_keys WHERE id = ? AND disabled_at IS NULL')
+      .pluck();
   }
 
   /** A new key: 32 random bytes, base64url, behind a recognisable prefix. */
@@ -74,14 +81,34 @@ export class ApiKeyStore {
 
   /** True when a key with this id existed (disabling twice keeps the first time). */
   disable(id: number): boolean {
-    return this.setDisabled.run(this.clock.now(), id).changes > 0;
+    return this.revoked(id, this.setDisabled.run(this.clock.now(), id).changes > 0);
   }
 
   delete(id: number): boolean {
-    return this.remove.run(id).changes > 0;
+    return this.revoked(id, this.remove.run(id).changes > 0);
+  }
+
+  /** True while key `id` exists and is not disabled (read from the database each time). */
+  isEnabled(id: number): boolean {
+    return this.enabled.get(id) !== undefined;
+  }
+
+  /**
+   * Hears every key this store disables or deletes, right after the change (the sessions held
+   * with it end). Changes by another process are found by key-sessions.ts's watch instead.
+   */
+  onRevoke(listener: (id: number) => void): () => void {
+    this.revokeListeners.add(listener);
+    return () => this.revokeListeners.delete(listener);
   }
 
   check(presented: string | null): KeyCheck {
+    const identity = this.identify(presented);
+    return typeof identity === 'object' ? 'ok' : identity;
+  }
+
+  /** The key `presented` is, if it is a usable one; else why not. */
+  identify(presented: string | null): KeyIdentity {
     if (presented === null || presented === '') return 'missing';
     const presentedDigest = digest(presented);
     let match: KeyRow | null = null;
@@ -92,7 +119,12 @@ export class ApiKeyStore {
       }
     }
     if (!match) return 'invalid';
-    return match.disabled_at === null ? 'ok' : 'disabled';
+    return match.disabled_at === null ? { id: match.id } : 'disabled';
+  }
+
+  private revoked(id: number, changed: boolean): boolean {
+    if (changed) for (const listener of [...this.revokeListeners]) listener(id);
+    return changed;
   }
 }
 

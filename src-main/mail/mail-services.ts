@@ -4,6 +4,7 @@ import type { Logger } from '../app/logger.ts';
 import type { Db } from '../db/open-database.ts';
 import { DomainPool } from './domain-pool.ts';
 import { ApiKeyStore } from './key-store.ts';
+import { KeySessions } from './key-sessions.ts';
 import { DEFAULT_LEASE_POLICY, LeaseService, type LeasePolicy } from './lease-service.ts';
 import { LeaseStore } from './lease-store.ts';
 import { LiveHub } from './live-hub.ts';
@@ -16,6 +17,8 @@ import { RetentionSweeper, type RetentionPolicy } from './retention.ts';
 /** Every part of the mail service, built on one database and one clock. */
 export interface MailServices {
   keys: ApiKeyStore;
+  /** WebSockets and long polls by the key they hold, ended when it is revoked. */
+  sessions: KeySessions;
   domains: DomainPool;
   leases: LeaseService;
   store: MailStore;
@@ -47,6 +50,7 @@ export function createMailServices(
   logger: (tag: string) => Logger,
 ): MailServices {
   const keys = new ApiKeyStore(db, clock);
+  const sessions = new KeySessions(keys, logger('keys'));
   const domains = new DomainPool(db, clock, options.domains);
   const leases = new LeaseService(new LeaseStore(db), domains, clock, {
     ...DEFAULT_LEASE_POLICY,
@@ -67,5 +71,5 @@ export function createMailServices(
     { ...DEFAULT_RETENTION_POLICY, ...options.retention },
     logger('retention'),
   );
-  return { keys, domains, leases, store, hub, reader, delivery, retention };
+  return { keys, sessions, domains, leases, store, hub, reader, delivery, retention };
 }

@@ -189,6 +189,14 @@ export const en = {
   'settings.domains.locked': 'The domains were set on the command line (--domain) for this run.',
   'settings.domains.hint':
     'A real domain needs an MX record pointing at this computer, with port 25 forwarded to the SMTP port. ephemera.localhost works on this computer only.',
+  'settings.hosts.title': 'Allowed host names',
+  'settings.hosts.description':
+    'Ephemera answers to localhost, 127.0.0.1 and, while LAN sharing is on, this computer’s LAN address. Add any other name you reach it through.',
+  'settings.hosts.none': 'No other names: requests for any other host get 403.',
+  'settings.hosts.add': 'Add host name',
+  'settings.hosts.remove': 'Remove {host}',
+  'settings.hosts.hint':
+    'For a reverse proxy or a DNS name of this computer. Write the name only (no http://, no port). Other names are refused so that web pages cannot reach Ephemera through a DNS name of theirs.',
   'settings.keys.title': 'API keys',
   'settings.keys.description': 'Phones and scripts use a key for the mail API.',
   'settings.keys.create': 'Create key',

@@ -181,6 +181,14 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.domains.locked': '本次运行的域名由命令行（--domain）指定。',
   'settings.domains.hint':
     '真实域名需要一条指向这台电脑的 MX 记录，并把 25 端口转发到 SMTP 端口。ephemera.localhost 只在本机可用。',
+  'settings.hosts.title': '允许的主机名',
+  'settings.hosts.description':
+    'Ephemera 只响应 localhost、127.0.0.1，以及开启局域网共享时这台电脑的局域网地址。通过其他名称访问时，请在这里添加。',
+  'settings.hosts.none': '没有其他名称：访问其他主机名的请求会得到 403。',
+  'settings.hosts.add': '添加主机名',
+  'settings.hosts.remove': '删除 {host}',
+  'settings.hosts.hint':
+    '用于反向代理或这台电脑的 DNS 名称。只写名称（不要 http://，不要端口）。其他名称一律拒绝，这样网页无法借助它们自己的 DNS 名称访问 Ephemera。',
   'settings.keys.title': 'API 密钥',
   'settings.keys.description': '手机和脚本使用密钥访问邮箱接口。',
   'settings.keys.create': '创建密钥',

@@ -40,6 +40,11 @@ export const ServerSettingsSchema = z.object({
   data_dir: z.string(),
   /** A desktop notification when a mail with a code arrives (only the desktop app shows them). */
   code_notifications: z.boolean(),
+  /**
+   * Host names (no port) the HTTP server answers to besides `localhost`, 127.x.y.z, `[::1]`
+   * and, while LAN sharing is on, this computer's LAN addresses. Other Host headers get 403.
+   */
+  allowed_hosts: z.array(z.string()),
   /** Fields set by a flag or variable for this run; the UI shows them read-only. */
   locked: z.array(LockableSettingSchema),
   /** Changes saved but applied only at the next start (ports, data folder). */
@@ -57,6 +62,7 @@ export const ServerSettingsPatchSchema = z
     proxy: z.union([z.url({ protocol: /^(https?|socks5?)$/ }), z.null()]),
     data_dir: z.string().min(1).max(4096),
     code_notifications: z.boolean(),
+    allowed_hosts: z.array(z.string().min(1).max(253)).max(50),
   })
   .partial()
   .strict();

@@ -30,6 +30,12 @@ export const ERROR_STATUS = {
   /** The listeners could not move for LAN sharing (a port taken on another interface). */
   LAN_UNAVAILABLE: 409,
   KEY_NOT_FOUND: 404,
+  /** No Host header, or one that is not a host (http/host-guard.ts). */
+  HOST_MISSING: 400,
+  /** A Host that is not this machine's or one the user allowed (DNS rebinding). */
+  HOST_NOT_ALLOWED: 403,
+  /** A browser request from another site that would change something (http/origin-guard.ts). */
+  CROSS_ORIGIN: 403,
   /** Desktop only: the chosen file could not be written. */
   SAVE_FAILED: 500,
 } as const;

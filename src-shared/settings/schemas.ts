@@ -19,6 +19,11 @@ export const SettingsSchema = z.object({
   proxy: z.string().min(1).nullable().default(null),
   /** Where the database and media live from the next start on (the database moves there). */
   dataDir: z.string().min(1).nullable().default(null),
+  /**
+   * Host names the HTTP server answers to besides loopback and its LAN addresses (a reverse
+   * proxy's name, a DNS name for this computer). Any other Host header gets 403.
+   */
+  allowedHosts: z.array(z.string().min(1).max(253)).max(50).default([]),
 });
 export type Settings = z.output<typeof SettingsSchema>;
 

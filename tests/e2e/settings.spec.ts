@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { expect, test } from './support/fixtures.ts';
 
 /** The address tests/e2e/support/e2e-server.ts gives the server's network interface. */
@@ -105,6 +106,38 @@ test.describe('settings', () => {
     await page.getByLabel('HTTP port').fill('70000');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('alert')).toHaveText('Ports are numbers from 1 to 65535.');
+  });
+
+  test('allowed host names: add one, the server answers to it; a bad one is refused with the reason', async ({
+    page,
+    server,
+  }) => {
+    const port = new URL(server.url).port;
+    /** GET /api/health as a reverse proxy would forward it, with its own name as the Host. */
+    const viaProxy = (): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const req = http.get(
+          { host: '127.0.0.1', port, path: '/api/health', headers: { host: 'eph.example.org' } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.once('error', reject);
+      });
+    expect(await viaProxy()).toBe(403);
+    await page.goto(`${server.url}/#/settings`);
+    await expect(page.getByRole('heading', { name: 'Allowed host names' })).toBeVisible();
+    await page.getByLabel('Add host name').fill('https://eph.example.org');
+    await page.getByRole('button', { name: 'Add host name' }).click();
+    await expect(page.getByRole('alert')).toContainText('is not a host name or IP address');
+    await page.getByLabel('Add host name').fill('Eph.Example.org');
+    await page.getByRole('button', { name: 'Add host name' }).click();
+    await expect(page.getByTestId('allowed-hosts')).toHaveText('eph.example.org');
+    await expect.poll(viaProxy).toBe(200);
+    await page.getByRole('button', { name: 'Remove eph.example.org' }).click();
+    await expect(page.getByTestId('allowed-hosts').locator('li')).toHaveCount(0);
+    await expect.poll(viaProxy).toBe(403);
   });
 
   test('appearance: theme and language apply at once', async ({ page, server, shot }) => {

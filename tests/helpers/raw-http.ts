@@ -9,7 +9,9 @@ export interface RawResponse {
 
 export interface RawRequestOptions {
   method?: string;
-  headers?: Record<string, string>;
+  /** An array sends the header once per value. */
+  headers?: Record<string, string | string[]>;
+  body?: string;
 }
 
 /**
@@ -35,7 +37,7 @@ export function rawRequest(url: string, options: RawRequestOptions = {}): Promis
       },
     );
     req.once('error', reject);
-    req.end();
+    req.end(options.body);
   });
 }
 

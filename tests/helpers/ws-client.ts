@@ -5,23 +5,23 @@ import type { WsMessage } from '../../src-shared/mail/schemas.ts';
 export class WsClient {
   readonly messages: WsMessage[] = [];
   private readonly waiters = new Set<() => void>();
-  closed: { code: number } | null = null;
+  closed: { code: number; reason: string } | null = null;
 
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data: Buffer) => {
       this.messages.push(JSON.parse(data.toString('utf8')) as WsMessage);
       this.wake();
     });
-    socket.on('close', (code: number) => {
-      this.closed = { code };
+    socket.on('close', (code: number, reason: Buffer) => {
+      this.closed = { code, reason: reason.toString('utf8') };
       this.wake();
     });
   }
 
   /** Connects; rejects with the HTTP status when the upgrade is refused. */
-  static connect(url: string): Promise<WsClient> {
+  static connect(url: string, options: WebSocket.ClientOptions = {}): Promise<WsClient> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(url);
+      const socket = new WebSocket(url, options);
       const client = new WsClient(socket);
       socket.once('open', () => resolve(client));
       socket.once('unexpected-response', (_req, res) => {

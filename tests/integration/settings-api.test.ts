@@ -83,6 +83,7 @@ describe('server settings on the running app (/api/settings)', () => {
       proxy: null,
       data_dir: app.t.dataDir,
       code_notifications: true,
+      allowed_hosts: [],
       locked: [],
       restart_required: false,
     });

@@ -31,6 +31,7 @@ describe('settings routes', () => {
       proxy: null,
       data_dir: '/tmp/eph',
       code_notifications: true,
+      allowed_hosts: [],
       locked: [],
       restart_required: false,
     };

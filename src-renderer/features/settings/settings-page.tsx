@@ -6,6 +6,7 @@ import { useT } from '../../i18n/i18n.ts';
 import { AppearanceSection } from './appearance-section.tsx';
 import { DeviceKeySection } from './device-key-section.tsx';
 import { DomainsSection } from './domains-section.tsx';
+import { HostsSection } from './hosts-section.tsx';
 import { KeysSection } from './keys-section.tsx';
 import { LanSection } from './lan-section.tsx';
 import { ServerSection } from './server-section.tsx';
@@ -70,6 +71,7 @@ export function SettingsPage(): ReactElement {
           <>
             <DomainsSection />
             <KeysSection />
+            <HostsSection />
             <ServerSection key={JSON.stringify(settings)} settings={settings} />
           </>
         ) : null}

@@ -268,6 +268,7 @@ describe('SettingsService.read', () => {
       proxy: 'http://127.0.0.1:3128',
       data_dir: dataDir,
       code_notifications: true,
+      allowed_hosts: [],
       locked: [],
       restart_required: false,
     });
