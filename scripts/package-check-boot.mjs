@@ -25,6 +25,8 @@ export const LAUNCHER_ARGS = [
   '-NSDocumentRevisionsDebugMode',
   'YES',
 ];
+/** The invoke channel the stand-in calls once the window loaded (see stand-in index.cjs). */
+const IPC_PROBE = 'app:info';
 const BOOT_DEADLINE_MS = 60_000;
 const EXIT_DEADLINE_MS = 20_000;
 
@@ -120,6 +122,7 @@ export async function bootPackagedApp({ appOutDir, work }) {
     EPHEMERA_SMTP_PORT: '0',
     EPHEMERA_STAND_IN_LOG: log,
     EPHEMERA_STAND_IN_HOME: path.join(home, 'electron'),
+    EPHEMERA_STAND_IN_PROBE: IPC_PROBE,
   };
   delete env.ELECTRON_RUN_AS_NODE;
   delete env.NODE_OPTIONS;
@@ -173,6 +176,18 @@ export async function bootPackagedApp({ appOutDir, work }) {
   const unknown = [...new Set(events.filter((e) => e.event === 'noop').map((e) => e.name))];
   if (unknown.length > 0) lines.push(`Electron calls answered by no-ops: ${unknown.join(', ')}`);
   if (!loads.some((l) => l.status === 200)) problems.push('no window loaded its page (HTTP 200)');
+  const probes = events.filter((e) => e.event === 'ipc.probe');
+  lines.push(
+    `IPC ${IPC_PROBE}: ${probes.map((p) => `${p.from ?? '-'} ok=${p.ok} ${p.code ?? ''}`.trim()).join('; ') || 'not called'}`,
+  );
+  if (!probes.some((p) => p.from === 'top' && p.ok === true)) {
+    problems.push(`IPC ${IPC_PROBE} from the window's top frame did not answer ok`);
+  }
+  if (
+    !probes.some((p) => p.from === 'subframe' && p.ok === false && p.code === 'FORBIDDEN_SENDER')
+  ) {
+    problems.push(`IPC ${IPC_PROBE} from a subframe was not refused with FORBIDDEN_SENDER`);
+  }
   for (const box of events.filter((e) => e.event === 'dialog.showErrorBox')) {
     problems.push(`error box: ${box.title}: ${box.content}`);
   }

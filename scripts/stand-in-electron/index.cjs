@@ -123,6 +123,41 @@ Object.assign(ipcMain, {
   removeHandler: (channel) => ipcHandlers.delete(channel),
 });
 
+/**
+ * EPHEMERA_STAND_IN_PROBE names an invoke channel to call once the first page loaded, as the
+ * window's preload would: from the window's top frame (must answer ok), then from a frame inside
+ * it (must be refused by the sender check). The answers are recorded for the check.
+ */
+const PROBE = process.env.EPHEMERA_STAND_IN_PROBE;
+let probed = false;
+async function probe(window, attempt = 0) {
+  const handler = ipcHandlers.get(PROBE);
+  if (!handler) {
+    if (attempt < 50) return void setTimeout(() => void probe(window, attempt + 1), 100);
+    return record('ipc.probe', { channel: PROBE, missing: true });
+  }
+  const contents = window.webContents;
+  const top = { url: contents.getURL(), parent: null, routingId: 1 };
+  const sub = { url: contents.getURL(), parent: top, routingId: 2 };
+  for (const [from, frame] of [
+    ['top', top],
+    ['subframe', sub],
+  ]) {
+    const event = { sender: contents, senderFrame: frame, processId: 1, frameId: frame.routingId };
+    try {
+      const answer = await handler(event, undefined);
+      record('ipc.probe', { channel: PROBE, from, ok: answer?.ok, code: answer?.error?.code });
+    } catch (err) {
+      record('ipc.probe', { channel: PROBE, from, threw: String(err) });
+    }
+  }
+}
+web.hooks.loaded = (window, status) => {
+  if (!PROBE || probed || status !== 200) return;
+  probed = true;
+  void probe(window);
+};
+
 let applicationMenu = null;
 class Menu {
   constructor() {

@@ -116,6 +116,8 @@ function makeSession(partition) {
 const defaultSession = makeSession('');
 const session = lenient('sessionModule', { defaultSession, fromPartition: makeSession });
 
+/** `loaded(window, status)`: set by index.cjs, called after each page load. */
+const hooks = { loaded: null };
 const windows = new Set();
 let nextId = 1;
 let focused = null;
@@ -172,6 +174,7 @@ class BrowserWindow extends EventEmitter {
     setImmediate(() => {
       this.webContents.emit(status === 200 ? 'did-finish-load' : 'did-fail-load', {});
       this.emit('ready-to-show');
+      hooks.loaded?.(this, status);
     });
   }
   loadFile(file) {
@@ -231,5 +234,5 @@ function preventable() {
   };
 }
 
-module.exports = { record, noop, lenient, preventable, ROOT, netFetch, protocol, session };
+module.exports = { record, noop, lenient, preventable, hooks, ROOT, netFetch, protocol, session };
 module.exports.BrowserWindow = BrowserWindow;
