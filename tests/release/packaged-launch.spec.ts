@@ -41,7 +41,9 @@ function packagedExecutable(): string {
     }
     return [];
   });
-  const found = candidates.find((file) => fs.existsSync(file));
+  // A macOS runner builds x64 and arm64 (mac/, mac-arm64/): run the one of this machine's CPU.
+  const native = (file: string): number => (file.includes(`-${process.arch}`) ? 0 : 1);
+  const found = candidates.sort((a, b) => native(a) - native(b)).find((f) => fs.existsSync(f));
   if (!found) throw new Error(`no packaged app in ${release} (run npm run package:dir)`);
   return found;
 }
