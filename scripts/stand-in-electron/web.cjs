@@ -90,10 +90,16 @@ const protocol = lenient('protocol', {
 
 function makeSession(partition) {
   const webRequest = lenient('webRequest', {});
-  for (const name of ['onBeforeRequest', 'onBeforeSendHeaders', 'onSendHeaders']) {
-    webRequest[name] = () => record(`webRequest.${name}`);
-  }
-  for (const name of ['onHeadersReceived', 'onResponseStarted', 'onCompleted', 'onErrorOccurred']) {
+  for (const name of [
+    'onBeforeRequest',
+    'onBeforeSendHeaders',
+    'onSendHeaders',
+    'onHeadersReceived',
+    'onResponseStarted',
+    'onBeforeRedirect',
+    'onCompleted',
+    'onErrorOccurred',
+  ]) {
     webRequest[name] = () => record(`webRequest.${name}`);
   }
   const session = Object.assign(new EventEmitter(), {
