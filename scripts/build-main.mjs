@@ -1,9 +1,43 @@
-// Bundles the Node entry points (headless start and CLI) into dist/main with esbuild, so
-// `npm start` runs plain JavaScript: no TypeScript loader thread in the running app, and the
-// same output the desktop build packages (options in build-options.mjs).
-// The Electron main process is one more entry there (package.json "main"); its preload is built
-// on its own as CommonJS, because a sandboxed preload cannot be an ES module.
+// Bundles the Node entry points (headless start, CLI, Electron main) and the parse worker into
+// dist/main, and the preload into dist/preload, with esbuild (options in build-options.mjs):
+// `npm start` runs plain JavaScript (no TypeScript loader thread in the running app), the same
+// files the desktop build packages. The preload is CommonJS, because a sandboxed preload cannot
+// be an ES module.
+//
+// The bundles carry their dependencies, so their licences travel with them: dist/main/
+// THIRD_PARTY_LICENSES.txt gathers the licence file of every package bundled.
+import fs from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 import { mainBuild, preloadBuild, workerBuild } from './build-options.mjs';
 
-await Promise.all([build(mainBuild), build(workerBuild), build(preloadBuild)]);
+fs.rmSync(mainBuild.outdir, { recursive: true, force: true });
+fs.rmSync(preloadBuild.outdir, { recursive: true, force: true });
+const results = await Promise.all([build(mainBuild), build(workerBuild), build(preloadBuild)]);
+
+/** `node_modules/<name>` folders (scoped or not, nested or not) the bundles took code from. */
+function bundledPackageDirs(metafiles) {
+  const dirs = new Set();
+  for (const meta of metafiles) {
+    for (const input of Object.keys(meta?.inputs ?? {})) {
+      const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+      if (match) dirs.add(match[1]);
+    }
+  }
+  return [...dirs].sort();
+}
+
+function licenceText(dir) {
+  const file = fs.readdirSync(dir).find((name) => /^(licen[cs]e|copying|notice)(\.|$)/i.test(name));
+  return file ? fs.readFileSync(path.join(dir, file), 'utf8').trim() : null;
+}
+
+const sections = bundledPackageDirs(results.map((r) => r.metafile)).map((dir) => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const licence = typeof pkg.license === 'string' ? pkg.license : 'see its package';
+  return `${pkg.name}@${pkg.version} (${licence})\n\n${licenceText(dir) ?? '(no licence file in the package)'}\n`;
+});
+fs.writeFileSync(
+  path.join(mainBuild.outdir, 'THIRD_PARTY_LICENSES.txt'),
+  `Packages bundled into Ephemera's JavaScript files, with their licences.\n\n${sections.join(`\n${'-'.repeat(72)}\n\n`)}`,
+);

@@ -3,3 +3,4 @@ import type { BuildOptions } from 'esbuild';
 export const mainBuild: BuildOptions;
 export const workerBuild: BuildOptions;
 export const preloadBuild: BuildOptions;
+export const MAIN_EXTERNALS: string[];

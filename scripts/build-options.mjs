@@ -1,9 +1,30 @@
 // esbuild options of the bundles in dist/ (scripts/build-main.mjs builds them; a test builds the
 // parse worker alone to check it runs without node_modules).
+//
+// Every runtime dependency is bundled, so the installers ship the bundles and only the packages
+// that cannot be bundled (electron-builder.yml `files`): `electron` (provided by the runtime) and
+// better-sqlite3 (a compiled addon, loaded through `bindings` from its own folder). No source
+// maps: the installers do not ship them, and `npm start` runs the same files.
+
+/**
+ * CommonJS dependencies bundled into an ES module still call `require` for Node's built-ins
+ * (and read `__filename`/`__dirname`): give them real ones.
+ */
+const cjsShim = [
+  "import { createRequire as __createRequire } from 'node:module';",
+  "import { fileURLToPath as __fileURLToPath } from 'node:url';",
+  "import { dirname as __pathDirname } from 'node:path';",
+  'const require = __createRequire(import.meta.url);',
+  'const __filename = __fileURLToPath(import.meta.url);',
+  'const __dirname = __pathDirname(__filename);',
+].join(' ');
+
+/** Left to the runtime: Electron's own module, and the native addon with its loader. */
+export const MAIN_EXTERNALS = ['electron', 'better-sqlite3'];
 
 /** @type {import('esbuild').BuildOptions} */
 export const mainBuild = {
-  // The Node entry points; dependencies stay external (native modules among them).
+  // The Node entry points, each with its dependencies inside.
   entryPoints: {
     start: 'src-main/start.ts',
     cli: 'src-main/cli.ts',
@@ -15,8 +36,11 @@ export const mainBuild = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
-  sourcemap: true,
+  external: MAIN_EXTERNALS,
+  banner: { js: cjsShim },
+  sourcemap: false,
+  legalComments: 'none',
+  metafile: true,
   logLevel: 'warning',
 };
 
@@ -33,10 +57,10 @@ export const workerBuild = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  banner: {
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-  },
-  sourcemap: true,
+  banner: { js: cjsShim },
+  sourcemap: false,
+  legalComments: 'none',
+  metafile: true,
   logLevel: 'warning',
 };
 
@@ -52,6 +76,6 @@ export const preloadBuild = {
   format: 'cjs',
   target: 'chrome130',
   external: ['electron'],
-  sourcemap: true,
+  sourcemap: false,
   logLevel: 'warning',
 };

@@ -31,3 +31,8 @@ export function decideNativeBuild(input: {
   built: AddonInfo | null;
   marker: NativeMarker | null;
 }): NativeDecision;
+
+export function packedAddonProblem(input: {
+  expected: NativeTarget;
+  built: AddonInfo | null;
+}): string | null;

@@ -67,3 +67,23 @@ export function decideNativeBuild({ target, built, marker }) {
     ? { action: 'none', reason: `better-sqlite3 was last built here for ${name}` }
     : rebuild(`cannot tell which runtime better-sqlite3 is built for; building it for ${name}`);
 }
+
+/**
+ * Why a packaged better-sqlite3 does not fit the runtime the package ships, or null when it does
+ * (scripts/after-pack.mjs). Stricter than decideNativeBuild: there is no marker to fall back on,
+ * so an ABI or CPU that cannot be read is a failure too. `expected.arch` "universal" (a macOS
+ * universal app) skips the CPU check: its addon is a fat binary.
+ */
+export function packedAddonProblem({ expected, built }) {
+  const name = `${expected.runtime === 'node' ? 'Node' : 'Electron'} ${expected.version}`;
+  if (!built) return `the package has no compiled better-sqlite3 addon`;
+  if (!expected.abi) return `the ABI of ${name} is unknown, so the addon cannot be checked`;
+  if (!built.abi) return `the packaged addon's ABI cannot be read`;
+  if (built.abi !== expected.abi) {
+    return `the packaged addon is built for ABI ${built.abi}, ${name} needs ABI ${expected.abi}`;
+  }
+  if (expected.arch !== 'universal' && built.arch !== expected.arch) {
+    return `the packaged addon is built for ${built.arch ?? 'an unknown CPU'}, the package is for ${expected.arch}`;
+  }
+  return null;
+}

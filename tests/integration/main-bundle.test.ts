@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MAIN_EXTERNALS, mainBuild } from '../../scripts/build-options.mjs';
+import { spawnApp } from '../helpers/spawn-app.ts';
+import { makeTempDir, removeTempDir } from '../helpers/temp-dir.ts';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The installers ship the main bundles with no node_modules but better-sqlite3 (electron-
+ * builder.yml, `files`): the bundles must carry every other dependency. Built here into a folder
+ * outside the project, with only better-sqlite3 in reach, and started headless.
+ */
+describe('main bundles', () => {
+  let dir = '';
+  afterEach(() => removeTempDir(dir));
+
+  it('import only Node built-ins, electron and better-sqlite3, and carry no source maps', async () => {
+    dir = makeTempDir();
+    await build({ ...mainBuild, outdir: path.join(dir, 'dist', 'main'), logLevel: 'silent' });
+    for (const file of ['start.mjs', 'cli.mjs', 'electron.mjs']) {
+      const code = fs.readFileSync(path.join(dir, 'dist', 'main', file), 'utf8');
+      const bare = [...code.matchAll(/^import [^'"]*["']([^"'./][^"']*)["']/gm)]
+        .map((m) => m[1]!)
+        .filter((name) => !name.startsWith('node:'));
+      expect(
+        bare.every((name) => MAIN_EXTERNALS.includes(name)),
+        `${file}: ${bare.join(', ')}`,
+      ).toBe(true);
+      expect(code).not.toContain('sourceMappingURL');
+    }
+    expect(fs.readdirSync(path.join(dir, 'dist', 'main')).some((f) => f.endsWith('.map'))).toBe(
+      false,
+    );
+  });
+
+  it('start headless with nothing but better-sqlite3 beside them', async () => {
+    dir = makeTempDir();
+    await build({ ...mainBuild, outdir: path.join(dir, 'dist', 'main'), logLevel: 'silent' });
+    fs.writeFileSync(path.join(dir, 'package.json'), '{"name":"ephemera","version":"0.0.0"}');
+    fs.mkdirSync(path.join(dir, 'node_modules'));
+    const sqlite = path.dirname(require.resolve('better-sqlite3/package.json'));
+    fs.symlinkSync(sqlite, path.join(dir, 'node_modules', 'better-sqlite3'), 'junction');
+
+    const app = await spawnApp(
+      [
+        path.join(dir, 'dist', 'main', 'start.mjs'),
+        '--headless',
+        '--port',
+        '0',
+        '--smtp-port',
+        '0',
+        '--data-dir',
+        path.join(dir, 'data'),
+      ],
+      { command: process.execPath, ready: /^SMTP listening on/ },
+    );
+    try {
+      const url = /HTTP listening on (\S+)/.exec(app.stdout.join('\n'))?.[1];
+      const res = await fetch(`${url}/api/health`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ status: 'ok' });
+    } finally {
+      app.child.kill('SIGTERM');
+    }
+    expect(await app.exited).toBe(0);
+  });
+});

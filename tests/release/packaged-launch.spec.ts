@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { chromium, expect, test, type Page } from '@playwright/test';
+import type { EphemeraApi } from '../../src-shared/ipc/window-api.ts';
+
+declare global {
+  interface Window {
+    ephemera?: EphemeraApi;
+  }
+}
+
+/**
+ * Starts the app `npm run package:dir` built (release/*-unpacked or the .app) as a user would,
+ * and checks the window, the UI, /api/health, the IPC bridge and a clean quit.
+ *
+ * Playwright's `_electron.launch` drives Electron's main process through the Node inspector,
+ * which the packaged app's fuses switch off (electron-builder.yml, enableNodeCliInspectArguments):
+ * this test attaches to the window over Chromium's DevTools protocol instead, so it runs the
+ * very binary that ships. EPHEMERA_APP overrides the executable.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+function packagedExecutable(): string {
+  if (process.env.EPHEMERA_APP) return process.env.EPHEMERA_APP;
+  const release = path.join(ROOT, 'release');
+  const dirs = fs.existsSync(release) ? fs.readdirSync(release) : [];
+  const candidates = dirs.flatMap((dir) => {
+    if (process.platform === 'darwin' && dir.startsWith('mac')) {
+      return [path.join(release, dir, 'Ephemera.app', 'Contents', 'MacOS', 'Ephemera')];
+    }
+    if (process.platform === 'win32' && dir.startsWith('win')) {
+      return [path.join(release, dir, 'Ephemera.exe')];
+    }
+    if (process.platform === 'linux' && dir.startsWith('linux')) {
+      return [path.join(release, dir, 'ephemera')];
+    }
+    return [];
+  });
+  // A macOS runner builds x64 and arm64 (mac/, mac-arm64/): run the one of this machine's CPU.
+  const native = (file: string): number => (file.includes(`-${process.arch}`) ? 0 : 1);
+  const found = candidates.sort((a, b) => native(a) - native(b)).find((f) => fs.existsSync(f));
+  if (!found) throw new Error(`no packaged app in ${release} (run npm run package:dir)`);
+  return found;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null>, ms = 60_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const value = await probe().catch(() => null);
+    if (value !== null) return value;
+    await delay(250);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+test('the packaged app opens its window, renders, answers HTTP and IPC, and quits cleanly', async () => {
+  const executable = packagedExecutable();
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'ephemera-launch-'));
+  const cdpPort = await freePort();
+  let output = '';
+  const child = spawn(
+    executable,
+    // A Chromium switch (the app ignores it), and what a Linux launcher adds.
+    [`--remote-debugging-port=${cdpPort}`, '--ozone-platform-hint=auto', '--lang=en-US'],
+    {
+      env: {
+        ...process.env,
+        EPHEMERA_DATA_DIR: path.join(home, 'data'),
+        EPHEMERA_PORT: String(await freePort()),
+        EPHEMERA_SMTP_PORT: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  try {
+    await waitFor('the DevTools endpoint', async () => {
+      const res = await fetch(`http://127.0.0.1:${cdpPort}/json/version`);
+      return res.ok ? true : null;
+    });
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`);
+    const page = await waitFor<Page>('the app window', () => {
+      const pages = browser.contexts().flatMap((context) => context.pages());
+      return Promise.resolve(pages.find((p) => !p.url().startsWith('devtools:')) ?? null);
+    });
+
+    // The UI renders: React filled #root.
+    await expect(page.locator('#root > *').first()).toBeVisible();
+
+    // The IPC bridge: window.ephemera exists and app:info answers.
+    expect(await page.evaluate(() => typeof window.ephemera)).toBe('object');
+    const info = await page.evaluate(() => window.ephemera!.invoke('app:info'));
+    expect(info.ok).toBe(true);
+    if (!info.ok) throw new Error(info.error.message);
+
+    // The services: /api/health on the app's own address.
+    const health = await fetch(new URL('/api/health', info.value.localUrl));
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok' });
+
+    // Quit: DevTools' Browser.close asks the app to quit as its menu does; where that is not
+    // honoured, SIGTERM (POSIX) is Electron's graceful quit. Either way the exit code is 0.
+    const exited = exitOf(child);
+    const cdp = await browser.newBrowserCDPSession();
+    await cdp.send('Browser.close').catch(() => undefined);
+    let code = await Promise.race([exited, delay(10_000).then(() => 'running' as const)]);
+    if (code === 'running' && process.platform !== 'win32') {
+      child.kill('SIGTERM');
+      code = await Promise.race([exited, delay(20_000).then(() => 'running' as const)]);
+    }
+    expect(code, output).toBe(0);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+});
