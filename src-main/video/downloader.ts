@@ -70,7 +70,9 @@ export async function downloadToFile(req: DownloadRequest): Promise<DownloadResu
     }
     const counter = new ByteCounter(req.maxBytes, declared, req.onProgress);
     try {
-      await pipeline(res.body, counter, fs.createWriteStream(req.partPath), {
+      // 0600: the umask can only narrow it; other accounts never read a user's videos.
+      const file = fs.createWriteStream(req.partPath, { mode: 0o600 });
+      await pipeline(res.body, counter, file, {
         signal: req.signal,
       });
     } catch (err) {
