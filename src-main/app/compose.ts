@@ -6,6 +6,7 @@ import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
 import { DATABASE_FILE, openDatabaseOrStartFresh } from '../db/open-database.ts';
 import { createHttpServer } from '../http/create-server.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../http/rate-limit.ts';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '../http/server-timeouts.ts';
 import type { MailServices } from '../mail/mail-services.ts';
 import { MediaStore } from '../video/media-store.ts';
 import { createDispatcher } from '../video/outbound/dispatcher.ts';
@@ -44,6 +45,8 @@ export interface AppOverrides {
   /** Tries per media mirror and first back-off of the download retries. */
   retry?: { attempts: number; baseDelayMs: number };
   rateLimits?: Partial<RateLimits>;
+  /** Deadlines for receiving an HTTP request and for idle connections. */
+  httpTimeouts?: Partial<HttpTimeouts>;
   mail?: MailOverrides;
   /** What /api/info reports (package.json's version otherwise). */
   version?: string;
@@ -153,6 +156,7 @@ export async function startApp(
     settings: { settings, keys: mail.keys, checkMx: lookupMx },
     logger: createLogger('http', overrides.quiet),
     webUiDir: webUiDir(),
+    timeouts: { ...DEFAULT_HTTP_TIMEOUTS, ...overrides.httpTimeouts },
   });
   listeners = new Listeners({ http: http.server, smtp: smtp.server }, host);
   try {

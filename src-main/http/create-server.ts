@@ -4,11 +4,12 @@ import type { Logger } from '../app/logger.ts';
 import type { MailServices } from '../mail/mail-services.ts';
 import type { VideoService } from '../video/video-service.ts';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './body-parsers.ts';
-import { registerErrorHandler } from './error-handler.ts';
+import { registerErrorHandler, sendClientError } from './error-handler.ts';
 import { registerMailRoutes } from './mail-routes.ts';
 import type { StreamOptions } from './mail-stream.ts';
 import { registerMediaRoutes } from './media-routes.ts';
 import { registerRateLimit, type RateLimits } from './rate-limit.ts';
+import { DEFAULT_HTTP_TIMEOUTS, timeoutOptions, type HttpTimeouts } from './server-timeouts.ts';
 import { registerSettingsRoutes, type SettingsRouteDeps } from './settings-routes.ts';
 import { registerVideoRoutes } from './video-routes.ts';
 import { registerWebUi } from './web-ui.ts';
@@ -24,6 +25,8 @@ export interface HttpServerDeps {
   logger: Logger;
   /** Folder holding the web UI's index.html. */
   webUiDir: string;
+  /** Deadlines for receiving a request (tests shorten them). */
+  timeouts?: HttpTimeouts;
 }
 
 /** Builds the HTTP server with every route; the caller decides where it listens. */
@@ -33,6 +36,9 @@ export async function createHttpServer(deps: HttpServerDeps): Promise<FastifyIns
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
     forceCloseConnections: true,
+    ...timeoutOptions(deps.timeouts ?? DEFAULT_HTTP_TIMEOUTS),
+    // Errors Node's parser finds before there is a request (bad framing, 408, 431).
+    clientErrorHandler: sendClientError,
     // Path parameters carry mail addresses too, which may be 254 characters long (RFC 5321).
     routerOptions: { maxParamLength: 320 },
     // Router-level failures (bad % escapes, over-long ids) still answer in the {detail} shape.
