@@ -7,7 +7,7 @@ import type { LeasePolicy } from '../mail/lease-service.ts';
 import { ParsePool } from '../mail/parse-pool.ts';
 import { createMailServices, type MailServices } from '../mail/mail-services.ts';
 import type { RetentionPolicy } from '../mail/retention.ts';
-import { createSmtpServer } from '../mail/smtp-ingest.ts';
+import { createSmtpServer, DEFAULT_SMTP_TIMEOUTS, type SmtpTimeouts } from '../mail/smtp-ingest.ts';
 import type { Clock } from './clock.ts';
 import { StartupError } from './config.ts';
 import { createLogger } from './logger.ts';
@@ -19,6 +19,7 @@ export interface MailOverrides {
   stream?: Partial<StreamOptions>;
   /** Parse worker threads (default: ParsePool's, from the CPU count). */
   parseWorkers?: number;
+  smtpTimeouts?: Partial<SmtpTimeouts>;
 }
 
 export interface MailConfig {
@@ -68,6 +69,7 @@ export function composeMail(
     deliver: (envelope, raw) => mail.delivery.deliver(envelope, raw),
     logger: logger('smtp'),
     tls: readTls(config),
+    timeouts: { ...DEFAULT_SMTP_TIMEOUTS, ...overrides.smtpTimeouts },
   });
   return {
     mail,
