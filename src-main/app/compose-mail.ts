@@ -8,7 +8,7 @@ import { DEFAULT_KEY_WATCH_MS } from '../mail/key-sessions.ts';
 import { ParsePool } from '../mail/parse-pool.ts';
 import { createMailServices, type MailServices } from '../mail/mail-services.ts';
 import type { RetentionPolicy } from '../mail/retention.ts';
-import { createSmtpServer } from '../mail/smtp-ingest.ts';
+import { createSmtpServer, DEFAULT_SMTP_TIMEOUTS, type SmtpTimeouts } from '../mail/smtp-ingest.ts';
 import type { Clock } from './clock.ts';
 import { StartupError } from './config.ts';
 import { createLogger } from './logger.ts';
@@ -22,6 +22,7 @@ export interface MailOverrides {
   parseWorkers?: number;
   /** How often to look for key changes made by another process (DEFAULT_KEY_WATCH_MS). */
   keyWatchMs?: number;
+  smtpTimeouts?: Partial<SmtpTimeouts>;
 }
 
 export interface MailConfig {
@@ -72,6 +73,7 @@ export function composeMail(
     deliver: (envelope, raw) => mail.delivery.deliver(envelope, raw),
     logger: logger('smtp'),
     tls: readTls(config),
+    timeouts: { ...DEFAULT_SMTP_TIMEOUTS, ...overrides.smtpTimeouts },
   });
   return {
     mail,

@@ -3,9 +3,10 @@ import type os from 'node:os';
 import type { MxCheck } from '../../src-shared/api/server-settings.ts';
 import type { Dispatcher } from 'undici';
 import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
-import { DATABASE_FILE, openDatabase } from '../db/open-database.ts';
+import { DATABASE_FILE, openDatabaseOrStartFresh } from '../db/open-database.ts';
 import { createHttpServer } from '../http/create-server.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../http/rate-limit.ts';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '../http/server-timeouts.ts';
 import type { MailServices } from '../mail/mail-services.ts';
 import type { OpenFile } from '../video/downloader.ts';
 import { MediaStore } from '../video/media-store.ts';
@@ -25,8 +26,9 @@ import { composeMail, type MailConfig, type MailOverrides } from './compose-mail
 import type { AppConfig } from './config.ts';
 import { Listeners } from './listeners.ts';
 import { createLogger } from './logger.ts';
+import { prepareDataFolder } from './private-files.ts';
 import { SettingsService } from './settings-service.ts';
-import { settingsFile } from './settings-file.ts';
+import { SETTINGS_FILE_NAME, settingsFile } from './settings-file.ts';
 import { applyStoredSettings } from './stored-settings.ts';
 
 /** Replaceable parts, for tests and benchmarks; a normal start passes none. */
@@ -46,6 +48,8 @@ export interface AppOverrides {
   /** Opens media files for writing (tests inject a full disk). */
   openMediaFile?: OpenFile;
   rateLimits?: Partial<RateLimits>;
+  /** Deadlines for receiving an HTTP request and for idle connections. */
+  httpTimeouts?: Partial<HttpTimeouts>;
   mail?: MailOverrides;
   /** What /api/info reports (package.json's version otherwise). */
   version?: string;
@@ -89,12 +93,15 @@ export async function startApp(
   overrides: AppOverrides = {},
 ): Promise<RunningApp> {
   const logger = createLogger('app', overrides.quiet);
-  const file = settingsFile(given.settingsDir ?? given.dataDir, logger);
+  const settingsDir = given.settingsDir ?? given.dataDir;
+  prepareDataFolder(settingsDir, [SETTINGS_FILE_NAME], logger);
+  const file = settingsFile(settingsDir, logger);
   const stored = file.read();
   const config = applyStoredSettings(given, stored, logger);
   const clock = overrides.clock ?? systemClock;
-  const db = openDatabase(path.join(config.dataDir, DATABASE_FILE));
-  const media = new MediaStore(path.join(config.dataDir, 'media'));
+  prepareDataFolder(config.dataDir, [SETTINGS_FILE_NAME, DATABASE_FILE], logger);
+  const db = openDatabaseOrStartFresh(path.join(config.dataDir, DATABASE_FILE), logger);
+  const media = new MediaStore(path.join(config.dataDir, 'media'), logger);
   const makeDispatcher = dispatcherMaker(overrides);
   let dispatcher = makeDispatcher(config.proxy);
   const outbound = new OutboundClient(dispatcher);
@@ -154,6 +161,7 @@ export async function startApp(
     hosts: settings,
     logger: createLogger('http', overrides.quiet),
     webUiDir: webUiDir(),
+    timeouts: { ...DEFAULT_HTTP_TIMEOUTS, ...overrides.httpTimeouts },
   });
   listeners = new Listeners({ http: http.server, smtp: smtp.server }, host);
   try {

@@ -61,16 +61,31 @@ export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_SMTP_PORT = 2525;
 
-/** The per-user data folder the desktop app uses on each OS. */
-export function defaultDataDir(): string {
-  const home = os.homedir();
-  if (process.platform === 'win32') {
-    return path.join(process.env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'Ephemera');
+/**
+ * The per-user data folder on each OS: inside the user's own profile, which other accounts
+ * cannot enter (on Windows that is what keeps it private; POSIX adds 0700 on top). A variable
+ * that is empty or relative is ignored, as the XDG spec asks: a relative one would put the data
+ * wherever Ephemera happened to be started.
+ */
+export function defaultDataDir(
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+  home: string = os.homedir(),
+): string {
+  if (platform === 'win32') {
+    const roaming =
+      absolute(path.win32, env.APPDATA) ?? path.win32.join(home, 'AppData', 'Roaming');
+    return path.win32.join(roaming, 'Ephemera');
   }
-  if (process.platform === 'darwin') {
-    return path.join(home, 'Library', 'Application Support', 'Ephemera');
+  if (platform === 'darwin') {
+    return path.posix.join(home, 'Library', 'Application Support', 'Ephemera');
   }
-  return path.join(process.env.XDG_DATA_HOME ?? path.join(home, '.local', 'share'), 'ephemera');
+  const data = absolute(path.posix, env.XDG_DATA_HOME) ?? path.posix.join(home, '.local', 'share');
+  return path.posix.join(data, 'ephemera');
+}
+
+function absolute(paths: path.PlatformPath, value: string | undefined): string | null {
+  return value && paths.isAbsolute(value) ? value : null;
 }
 
 /** A command-line or environment value that does not make sense; the message says which. */
@@ -118,7 +133,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
     host: values.host ?? (env.EPHEMERA_HOST || DEFAULT_HOST),
     port: values.port ?? (env.EPHEMERA_PORT || String(DEFAULT_PORT)),
     smtpPort: values['smtp-port'] ?? (env.EPHEMERA_SMTP_PORT || String(DEFAULT_SMTP_PORT)),
-    dataDir: values['data-dir'] ?? (env.EPHEMERA_DATA_DIR || defaultDataDir()),
+    dataDir: values['data-dir'] ?? (env.EPHEMERA_DATA_DIR || defaultDataDir(process.platform, env)),
     domains: values.domain ?? envDomains ?? [],
     headless: values.headless ?? false,
     proxy: values.proxy ?? (env.EPHEMERA_PROXY || null),

@@ -246,7 +246,7 @@ export class SettingsService {
   private checkDataDir(raw: string): string | null {
     const dir = path.resolve(raw);
     try {
-      fs.mkdirSync(dir, { recursive: true });
+      fs.mkdirSync(dir, { recursive: true, mode: 0o700 }); // owner only, like every data folder
       fs.accessSync(dir, fs.constants.W_OK);
     } catch (err) {
       throw new AppError(

@@ -5,6 +5,7 @@ import type { Settings } from '../../src-shared/settings/schemas.ts';
 import { DATABASE_FILE } from '../db/open-database.ts';
 import type { AppConfig } from './config.ts';
 import type { Logger } from './logger.ts';
+import { openPrivateFile, PRIVATE_DIR_MODE } from './private-files.ts';
 import { settingsFile } from './settings-file.ts';
 
 type StoredSettingsTarget = Pick<
@@ -47,10 +48,13 @@ export function moveDatabase(fromDir: string, toDir: string, logger: Logger): bo
   if (path.resolve(from) === path.resolve(to) || fs.existsSync(to) || !fs.existsSync(from)) {
     return false;
   }
-  fs.mkdirSync(toDir, { recursive: true });
+  fs.mkdirSync(toDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   // Written beside and renamed: a copy cut short (disk full) never looks like a database.
   const partial = `${to}.partial`;
   fs.rmSync(partial, { force: true });
+  // Made empty and 0600 first: VACUUM INTO fills an empty file and keeps its mode, so the
+  // copy of the mail is never readable by other accounts, not even for a moment.
+  fs.closeSync(openPrivateFile(partial, 'w'));
   const db = new Database(from, { fileMustExist: true });
   try {
     db.prepare('VACUUM INTO ?').run(partial);

@@ -11,6 +11,14 @@ export class RawBody {
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
+ * The body's text without a leading UTF-8 byte order mark, which some Windows tools write
+ * before JSON and JSON.parse refuses.
+ */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
  * JSON bodies are parsed here rather than by Fastify so that bad JSON gets FastAPI's
  * `json_invalid` 422 and any other content type gets a 422 instead of a 415.
  */
@@ -19,7 +27,7 @@ export function registerBodyParsers(app: FastifyInstance): void {
   const parseJson = (text: string, done: (err: Error | null, body?: unknown) => void): void => {
     if (text.trim() === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(text));
+      done(null, JSON.parse(withoutBom(text)));
     } catch (err) {
       done(jsonError(err), undefined);
     }

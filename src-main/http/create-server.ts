@@ -4,13 +4,14 @@ import type { Logger } from '../app/logger.ts';
 import type { MailServices } from '../mail/mail-services.ts';
 import type { VideoService } from '../video/video-service.ts';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './body-parsers.ts';
-import { registerErrorHandler } from './error-handler.ts';
+import { registerErrorHandler, sendClientError } from './error-handler.ts';
 import { registerHostGuard, type HostPolicy } from './host-guard.ts';
 import { registerMailRoutes } from './mail-routes.ts';
 import type { StreamOptions } from './mail-stream.ts';
 import { registerMediaRoutes } from './media-routes.ts';
 import { registerOriginGuard } from './origin-guard.ts';
 import { registerRateLimit, type RateLimits } from './rate-limit.ts';
+import { DEFAULT_HTTP_TIMEOUTS, timeoutOptions, type HttpTimeouts } from './server-timeouts.ts';
 import { registerSettingsRoutes, type SettingsRouteDeps } from './settings-routes.ts';
 import { registerVideoRoutes } from './video-routes.ts';
 import { registerWebUi } from './web-ui.ts';
@@ -28,17 +29,23 @@ export interface HttpServerDeps {
   logger: Logger;
   /** Folder holding the web UI's index.html. */
   webUiDir: string;
+  /** Deadlines for receiving a request (tests shorten them). */
+  timeouts?: HttpTimeouts;
 }
 
 /** Builds the HTTP server with every route; the caller decides where it listens. */
 export async function createHttpServer(deps: HttpServerDeps): Promise<FastifyInstance> {
+  const timeouts = timeoutOptions(deps.timeouts ?? DEFAULT_HTTP_TIMEOUTS);
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
     forceCloseConnections: true,
+    ...timeouts,
     // A request without Host gets host-guard.ts's 400 {detail}, not Node's bodiless 400.
-    http: { requireHostHeader: false },
+    http: { ...timeouts.http, requireHostHeader: false },
+    // Errors Node's parser finds before there is a request (bad framing, 408, 431).
+    clientErrorHandler: sendClientError,
     // Path parameters carry mail addresses too, which may be 254 characters long (RFC 5321).
     routerOptions: { maxParamLength: 320 },
     // Router-level failures (bad % escapes, over-long ids) still answer in the {detail} shape.

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERROR_STATUS } from '../../src-shared/errors/codes.ts';
 import { AppError } from '../app/app-error.ts';
@@ -30,4 +31,36 @@ export function registerErrorHandler(app: FastifyInstance, logger: Logger): void
     return reply.code(500).send({ detail: 'Internal Server Error' });
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not Found' }));
+}
+
+/** Node's parser errors that have their own status; anything else it finds is a 400. */
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request did not arrive in time.'],
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'Request Header Fields Too Large',
+    'The request headers are larger than 16 KiB.',
+  ],
+};
+
+/**
+ * Answers what Node's HTTP parser refuses before Fastify sees a request (a request not sent
+ * in time, headers too large, bad framing such as an invalid Content-Length), in the same
+ * `{detail}` shape, then closes the connection. Nothing is written once a response has begun.
+ */
+export function sendClientError(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, detail] = CLIENT_ERRORS[err.code ?? ''] ?? [
+    400,
+    'Bad Request',
+    'The request is not valid HTTP.',
+  ];
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const body = JSON.stringify({ detail });
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

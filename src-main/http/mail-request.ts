@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import { AppError } from '../app/app-error.ts';
 import { checkInteger, checkReadQuery, type ReadQuery } from '../mail/read-query.ts';
-import { BODY_LIMIT_BYTES } from './body-parsers.ts';
+import { BODY_LIMIT_BYTES, withoutBom } from './body-parsers.ts';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -81,7 +81,7 @@ export function registerMailBodyParser(app: FastifyInstance): void {
       const text = body as string;
       if (text.trim() === '') return done(null, undefined);
       try {
-        done(null, JSON.parse(text));
+        done(null, JSON.parse(withoutBom(text)));
       } catch (err) {
         const reason = err instanceof Error ? err.message : 'invalid JSON';
         done(new AppError('MAIL_BAD_REQUEST', `The body is not valid JSON: ${reason}.`), undefined);

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import {
   SMTPServer,
   type SMTPServerAddress,
@@ -10,6 +11,22 @@ import type { Envelope } from './mail-delivery.ts';
 
 export const MAX_MESSAGE_BYTES = MAIL_LIMITS.maxMessageBytes;
 
+/** How long an SMTP client may take; a slow or silent one is cut off. */
+export interface SmtpTimeouts {
+  /** Silence allowed between two reads of a client's bytes (smtp-server's `socketTimeout`). */
+  idleMs: number;
+  /** A whole connection, however busy: a DATA trickled a byte a minute still ends. */
+  sessionMs: number;
+  /** How long a stop waits for sessions in progress before a 421 (`closeTimeout`). */
+  closeMs: number;
+}
+
+export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = {
+  idleMs: 60_000,
+  sessionMs: 10 * 60_000,
+  closeMs: 1_000,
+};
+
 export interface SmtpIngestDeps {
   /** May mail for this lower-case address be accepted now (an unexpired lease)? */
   isReceiving(email: string): boolean;
@@ -20,6 +37,7 @@ export interface SmtpIngestDeps {
   tls?: { key: Buffer; cert: Buffer } | null;
   /** Open connections at once; more are refused with 421. */
   maxClients?: number;
+  timeouts?: SmtpTimeouts;
 }
 
 /** An error smtp-server turns into a reply with this code (its convention). */
@@ -33,7 +51,8 @@ function smtpError(responseCode: number, message: string): Error {
  * sent only once every recipient's copy is committed.
  */
 export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
-  return new SMTPServer({
+  const timeouts = deps.timeouts ?? DEFAULT_SMTP_TIMEOUTS;
+  const server = new SMTPServer({
     name: 'ephemera',
     banner: 'Ephemera temporary mail',
     authOptional: true,
@@ -43,6 +62,8 @@ export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
     rejectOversized: true,
     maxRecipients: MAIL_LIMITS.maxRecipients,
     maxClients: deps.maxClients ?? 500,
+    socketTimeout: timeouts.idleMs,
+    closeTimeout: timeouts.closeMs,
     logger: false,
     onRcptTo(address: SMTPServerAddress, _session: SMTPServerSession, callback) {
       try {
@@ -75,6 +96,17 @@ export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
         );
       });
     },
+  });
+  limitSessions(server, timeouts.sessionMs);
+  return server;
+}
+
+/** Ends every connection `ms` after it opened, whatever it is doing. */
+function limitSessions(smtp: SMTPServer, ms: number): void {
+  smtp.server.on('connection', (socket: Socket) => {
+    const timer = setTimeout(() => socket.destroy(), ms);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
   });
 }
 

@@ -47,7 +47,8 @@ export interface DownloadRequest {
 /** Opens a file for writing, as fs.createWriteStream does. */
 export type OpenFile = (path: string) => Writable;
 
-const openWriteStream: OpenFile = (path) => fs.createWriteStream(path);
+// 0600: the umask can only narrow it; other accounts never read a user's videos.
+const openWriteStream: OpenFile = (path) => fs.createWriteStream(path, { mode: 0o600 });
 
 export interface DownloadResult {
   size: number;

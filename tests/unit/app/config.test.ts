@@ -28,7 +28,7 @@ describe('loadConfig: defaults', () => {
       host: DEFAULT_HOST,
       port: DEFAULT_PORT,
       smtpPort: DEFAULT_SMTP_PORT,
-      dataDir: defaultDataDir(),
+      dataDir: defaultDataDir(process.platform, {}),
       domains: [],
       headless: false,
       proxy: null,
@@ -37,7 +37,7 @@ describe('loadConfig: defaults', () => {
       mailRetentionHours: 24,
       // Nothing given explicitly: settings.json may set all of these.
       locked: [],
-      settingsDir: defaultDataDir(),
+      settingsDir: defaultDataDir(process.platform, {}),
     });
     expect(DEFAULT_HOST).toBe('127.0.0.1');
     expect(DEFAULT_PORT).toBe(8787);
@@ -338,5 +338,35 @@ describe('loadConfig: mail options', () => {
     configError(() => loadConfig(['--mail-retention-hours', '-1'], {}));
     configError(() => loadConfig(['--mail-retention-hours', 'soon'], {}));
     configError(() => loadConfig(['--mail-retention-hours', '9000'], {}));
+  });
+});
+
+describe('defaultDataDir', () => {
+  it('is inside the user profile on every OS', () => {
+    expect(
+      defaultDataDir('win32', { APPDATA: 'C:\\Users\\ann\\AppData\\Roaming' }, 'C:\\Users\\ann'),
+    ).toBe('C:\\Users\\ann\\AppData\\Roaming\\Ephemera');
+    expect(defaultDataDir('darwin', {}, '/Users/ann')).toBe(
+      '/Users/ann/Library/Application Support/Ephemera',
+    );
+    expect(defaultDataDir('linux', {}, '/home/ann')).toBe('/home/ann/.local/share/ephemera');
+    expect(defaultDataDir('linux', { XDG_DATA_HOME: '/data/ann' }, '/home/ann')).toBe(
+      '/data/ann/ephemera',
+    );
+  });
+
+  it('ignores an empty or relative variable rather than using the current folder', () => {
+    expect(defaultDataDir('win32', { APPDATA: '' }, 'C:\\Users\\ann')).toBe(
+      'C:\\Users\\ann\\AppData\\Roaming\\Ephemera',
+    );
+    expect(defaultDataDir('win32', { APPDATA: 'Roaming' }, 'C:\\Users\\ann')).toBe(
+      'C:\\Users\\ann\\AppData\\Roaming\\Ephemera',
+    );
+    expect(defaultDataDir('linux', { XDG_DATA_HOME: '' }, '/home/ann')).toBe(
+      '/home/ann/.local/share/ephemera',
+    );
+    expect(defaultDataDir('linux', { XDG_DATA_HOME: 'share' }, '/home/ann')).toBe(
+      '/home/ann/.local/share/ephemera',
+    );
   });
 });

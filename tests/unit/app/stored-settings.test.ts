@@ -219,6 +219,11 @@ describe('moveDatabase', () => {
     expect(rowsOf(copy)).toEqual(['a', 'b']);
     expect(userVersionOf(copy)).toBe(7);
     expect(fs.readdirSync(to)).toEqual([DATABASE_FILE]);
+    if (process.platform !== 'win32') {
+      // Private from the first byte, whatever the umask (the test runner's is usually 022).
+      expect(fs.statSync(to).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(copy).mode & 0o777).toBe(0o600);
+    }
     expect(logger.info).toHaveBeenCalledExactlyOnceWith(
       `copied the database from ${from} to the new data folder ${to}`,
     );
