@@ -19,6 +19,8 @@ export interface MailOverrides {
   stream?: Partial<StreamOptions>;
   /** Parse worker threads (default: ParsePool's, from the CPU count). */
   parseWorkers?: number;
+  /** Byte budget of a list or bulk answer and of a WebSocket replay step. */
+  responseBytes?: number;
 }
 
 export interface MailConfig {
@@ -59,6 +61,7 @@ export function composeMail(
       analyze: (raw, from) => pool.analyze(raw, from),
       lease: overrides.lease,
       retention: { ...(retentionMs === undefined ? {} : { retentionMs }), ...overrides.retention },
+      responseBytes: overrides.responseBytes,
     },
     logger,
   );
@@ -72,7 +75,11 @@ export function composeMail(
   return {
     mail,
     smtp,
-    stream: { ...DEFAULT_STREAM_OPTIONS, ...overrides.stream },
+    stream: {
+      ...DEFAULT_STREAM_OPTIONS,
+      ...(overrides.responseBytes === undefined ? {} : { replayBytes: overrides.responseBytes }),
+      ...overrides.stream,
+    },
     initialApiKey,
     close: () => pool.close(),
   };

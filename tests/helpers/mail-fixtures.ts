@@ -18,13 +18,14 @@ export async function deliverMany(
   email: string,
   count: number,
   subject = (i: number) => `mail ${i}`,
+  body = (_i: number) => 'hello',
 ): Promise<Mail[]> {
   const out: Mail[] = [];
   for (let i = 0; i < count; i++) {
     out.push(
       ...(await app.mail.delivery.deliver(
         { from: 'sender@example.org', recipients: [email] },
-        rawMail(subject(i)),
+        rawMail(subject(i), body(i)),
       )),
     );
   }
