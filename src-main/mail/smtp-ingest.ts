@@ -7,6 +7,7 @@ import {
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { Logger } from '../app/logger.ts';
 import type { Envelope } from './mail-delivery.ts';
+import { MessageRefused } from './message-refused.ts';
 
 export const MAX_MESSAGE_BYTES = MAIL_LIMITS.maxMessageBytes;
 
@@ -29,8 +30,9 @@ function smtpError(responseCode: number, message: string): Error {
 
 /**
  * The embedded SMTP server. RCPT is accepted only for unexpired leased addresses (550 5.1.1
- * otherwise, so it is never a relay), messages over 10 MiB get 552, and the 250 after DATA is
- * sent only once every recipient's copy is committed.
+ * otherwise, so it is never a relay), messages over 10 MiB get 552, as do messages the parser
+ * refuses (a header block over 1 MiB: MessageRefused), and the 250 after DATA is sent only
+ * once every recipient's copy is committed.
  */
 export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
   return new SMTPServer({
@@ -69,6 +71,7 @@ export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
         deps.deliver(envelope, Buffer.concat(chunks, bytes)).then(
           () => callback(null, 'OK: message stored'),
           (err: unknown) => {
+            if (err instanceof MessageRefused) return callback(smtpError(552, err.reply));
             deps.logger.error('storing a message failed', err);
             callback(smtpError(451, '4.3.0 Could not store the message, try again later'));
           },
