@@ -10,6 +10,7 @@ import type { RetentionPolicy } from '../mail/retention.ts';
 import { createSmtpServer } from '../mail/smtp-ingest.ts';
 import type { Clock } from './clock.ts';
 import { StartupError } from './config.ts';
+import type { PerAddressLimit } from './connection-limits.ts';
 import { createLogger } from './logger.ts';
 
 /** Replaceable parts of the mail service, for tests and benchmarks. */
@@ -45,7 +46,7 @@ export function composeMail(
   db: Db,
   clock: Clock,
   config: MailConfig,
-  overrides: MailOverrides & { quiet?: boolean },
+  overrides: MailOverrides & { quiet?: boolean; smtpLimit?: PerAddressLimit },
 ): MailParts {
   const logger = (tag: string) => createLogger(tag, overrides.quiet);
   const retentionMs =
@@ -71,6 +72,7 @@ export function composeMail(
     deliver: (envelope, raw) => mail.delivery.deliver(envelope, raw),
     logger: logger('smtp'),
     tls: readTls(config),
+    perAddress: overrides.smtpLimit,
   });
   return {
     mail,

@@ -23,6 +23,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { composeMail, type MailConfig, type MailOverrides } from './compose-mail.ts';
 import type { AppConfig } from './config.ts';
 import { Listeners } from './listeners.ts';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.ts';
 import { createLogger } from './logger.ts';
 import { SettingsService } from './settings-service.ts';
 import { settingsFile } from './settings-file.ts';
@@ -44,6 +45,8 @@ export interface AppOverrides {
   retry?: { attempts: number; baseDelayMs: number };
   rateLimits?: Partial<RateLimits>;
   mail?: MailOverrides;
+  /** Open connections per remote address (DEFAULT_CONNECTION_LIMITS otherwise). */
+  connectionLimits?: Partial<ConnectionLimits>;
   /** What /api/info reports (package.json's version otherwise). */
   version?: string;
   quiet?: boolean;
@@ -112,8 +115,10 @@ export async function startApp(
   });
   scheduler.start();
   const video = new VideoService({ scheduler, media, clock, freeBytes: overrides.freeBytes });
+  const connectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...overrides.connectionLimits };
   const mailParts = composeMail(db, clock, config, {
     ...overrides.mail,
+    smtpLimit: connectionLimits.smtp,
     quiet: overrides.quiet,
   });
   const { mail, smtp } = mailParts;
@@ -150,7 +155,7 @@ export async function startApp(
     logger: createLogger('http', overrides.quiet),
     webUiDir: webUiDir(),
   });
-  listeners = new Listeners({ http: http.server, smtp: smtp.server }, host);
+  listeners = new Listeners({ http: http.server, smtp: smtp.server }, host, connectionLimits.http);
   try {
     await listeners.listen(config, (port) => http.listen({ host, port }));
   } catch (err) {

@@ -5,6 +5,11 @@ import {
   type SMTPServerSession,
 } from 'smtp-server';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
+import {
+  AddressCounter,
+  DEFAULT_CONNECTION_LIMITS,
+  type PerAddressLimit,
+} from '../app/connection-limits.ts';
 import type { Logger } from '../app/logger.ts';
 import type { Envelope } from './mail-delivery.ts';
 import { MessageRefused } from './message-refused.ts';
@@ -21,6 +26,8 @@ export interface SmtpIngestDeps {
   tls?: { key: Buffer; cert: Buffer } | null;
   /** Open connections at once; more are refused with 421. */
   maxClients?: number;
+  /** Sessions one remote address may hold at once; more are refused with 421. */
+  perAddress?: PerAddressLimit;
 }
 
 /** An error smtp-server turns into a reply with this code (its convention). */
@@ -35,6 +42,9 @@ function smtpError(responseCode: number, message: string): Error {
  * once every recipient's copy is committed.
  */
 export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
+  const perAddress = new AddressCounter(deps.perAddress ?? DEFAULT_CONNECTION_LIMITS.smtp);
+  // Sessions admitted by onConnect, by session id: onClose also runs for refused ones.
+  const admitted = new Map<string, () => void>();
   return new SMTPServer({
     name: 'ephemera',
     banner: 'Ephemera temporary mail',
@@ -46,6 +56,18 @@ export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
     maxRecipients: MAIL_LIMITS.maxRecipients,
     maxClients: deps.maxClients ?? 500,
     logger: false,
+    // Hostnames are not used, and a PTR lookup per connection costs time and DNS traffic.
+    disableReverseLookup: true,
+    onConnect(session: SMTPServerSession, callback) {
+      const release = perAddress.acquire(session.remoteAddress);
+      if (!release) return callback(smtpError(421, '4.7.0 Too many connections from your address'));
+      admitted.set(session.id, release);
+      return callback();
+    },
+    onClose(session: SMTPServerSession) {
+      admitted.get(session.id)?.();
+      admitted.delete(session.id);
+    },
     onRcptTo(address: SMTPServerAddress, _session: SMTPServerSession, callback) {
       try {
         if (deps.isReceiving(address.address.toLowerCase())) return callback();
