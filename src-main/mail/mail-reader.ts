@@ -33,6 +33,13 @@ export class MailReader {
     return fullMailJson(this.store, email, id);
   }
 
+  /** The same as one object (the desktop's IPC: its own window, no byte budget to keep). */
+  async fullMail(rawEmail: string, id: number): Promise<Mail> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.full(rawEmail, id)) chunks.push(chunk as Buffer);
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Mail;
+  }
+
   /** The mails of `page` alone (the desktop's IPC). */
   list(rawEmail: string, query: ReadQuery): Mail[] {
     return this.page(rawEmail, query).mails;
