@@ -134,13 +134,9 @@ export class MailStore {
     return this.insertAll.immediate(mails);
   }
 
-  /** Mails of one mailbox with id > afterId, ascending, at most `limit` (no byte budget). */
-  list(email: string, afterId: number, limit: number): Mail[] {
-    return this.page(email, afterId, limit, Number.POSITIVE_INFINITY, true).mails;
-  }
-
   /**
-   * Like `list`, but stops before the mail that would take the page past `budget` bytes;
+   * Mails of one mailbox with id > afterId, ascending, at most `limit`, cut for listings; stops
+   * before the mail that would take the page past `budget` bytes;
    * with `atLeastOne` the first mail is taken whatever it weighs, so a reader always moves on.
    * Rows are read one at a time, so a stop leaves the rest unread.
    */
@@ -201,7 +197,7 @@ export class MailStore {
 }
 
 /** What a mail weighs in a response, counted in characters: the budget's unit. */
-export function weighMail(mail: Mail): number {
+function weighMail(mail: Mail): number {
   return (
     256 +
     (mail.subject?.length ?? 0) +
