@@ -6,45 +6,20 @@ import {
   MailSchema,
   type Mail,
 } from '../../src-shared/mail/schemas.ts';
-import type { RunningApp } from '../../src-main/app/compose.ts';
-import { deliverMany } from '../helpers/mail-fixtures.ts';
+import {
+  deliverMany,
+  HUGE_HTML_CHARS,
+  hugeText,
+  storeHugeMails,
+} from '../helpers/mail-fixtures.ts';
 import { startMailTestApp, type MailTestApp } from '../helpers/mail-app.ts';
 import { sendMail } from '../helpers/smtp-client.ts';
 import { WsClient } from '../helpers/ws-client.ts';
 
 const MiB = 1024 * 1024;
-/** Just under the 10 MiB SMTP limit: what anyone who can reach the SMTP port may store. */
-const TEXT_CHARS = 5 * MiB - 64 * 1024;
-const HTML_CHARS = 5 * MiB - 128 * 1024;
 const HUGE_COUNT = 24;
 /** A list answer may pass the budget by one mail at most (one cut mail, well under 1 MiB). */
 const MAX_ANSWER_BYTES = MAIL_LIMITS.responseBytes + MiB;
-
-/** Stores `count` mails of ~10 MiB each straight into the mailbox (SMTP would take minutes). */
-function storeHuge(app: RunningApp, email: string, count: number): Mail[] {
-  const stored: Mail[] = [];
-  for (let i = 0; i < count; i++) {
-    const mark = `[mail ${i}]`;
-    stored.push(
-      ...app.mail.store.insert([
-        {
-          email,
-          from: 'flood@example.org',
-          fromName: null,
-          to: [email],
-          subject: `huge ${i}`,
-          text: mark + 't'.repeat(TEXT_CHARS - mark.length),
-          html: `<p>${mark}${'h'.repeat(HTML_CHARS - mark.length - 3)}`,
-          receivedAt: Date.now(),
-          code: null,
-          size: 10 * MiB - 4096,
-          attachments: [],
-        },
-      ]),
-    );
-  }
-  return stored;
-}
 
 const path = (email: string, rest = ''): string =>
   `/api/emails/${encodeURIComponent(email)}${rest}`;
@@ -56,7 +31,7 @@ describe('a mailbox full of ~10 MiB mails: every answer is bounded, nothing is l
   beforeAll(async () => {
     m = await startMailTestApp({ mail: { stream: { maxBufferedBytes: MiB } } });
     email = (await m.generate()).email;
-    huge = storeHuge(m.t.app, email, HUGE_COUNT);
+    huge = storeHugeMails(m.t.app.mail.store, email, HUGE_COUNT);
   }, 120_000);
   afterAll(() => m.close());
 
@@ -147,8 +122,8 @@ describe('a mailbox full of ~10 MiB mails: every answer is bounded, nothing is l
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const mail = MailSchema.strict().parse(await res.json());
     expect(mail.truncated).toBe(false);
-    expect(mail.text).toBe('[mail 3]' + 't'.repeat(TEXT_CHARS - 8));
-    expect(mail.html).toHaveLength(HTML_CHARS);
+    expect(mail.text).toBe(hugeText(3));
+    expect(mail.html).toHaveLength(HUGE_HTML_CHARS);
     expect(mail.subject).toBe('huge 3');
     expect({ ...mail, text: null, html: null }).toEqual({
       ...target,
