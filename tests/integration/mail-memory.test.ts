@@ -11,7 +11,6 @@ import { HUGE_TEXT_CHARS, storeHugeMails } from '../helpers/mail-fixtures.ts';
 import { spawnApp, type SpawnedApp } from '../helpers/spawn-app.ts';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir.ts';
 
-const MiB = 1024 * 1024;
 const COUNT = 24;
 /**
  * What reading the mailbox every way may add to the server's resident memory. Before the
