@@ -22,6 +22,8 @@ export interface MailOverrides {
   parseWorkers?: number;
   /** Byte budget of a list or bulk answer and of a WebSocket replay step. */
   responseBytes?: number;
+  /** Raw bytes of SMTP messages in progress at once (MAIL_LIMITS.smtpInFlightBytes). */
+  smtpInFlightBytes?: number;
 }
 
 export interface MailConfig {
@@ -73,6 +75,7 @@ export function composeMail(
     logger: logger('smtp'),
     tls: readTls(config),
     perAddress: overrides.smtpLimit,
+    maxInFlightBytes: overrides.smtpInFlightBytes,
   });
   return {
     mail,

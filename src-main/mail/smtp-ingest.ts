@@ -11,6 +11,7 @@ import {
   type PerAddressLimit,
 } from '../app/connection-limits.ts';
 import type { Logger } from '../app/logger.ts';
+import { ByteBudget } from './byte-budget.ts';
 import type { Envelope } from './mail-delivery.ts';
 import { MessageRefused } from './message-refused.ts';
 
@@ -28,6 +29,11 @@ export interface SmtpIngestDeps {
   maxClients?: number;
   /** Sessions one remote address may hold at once; more are refused with 421. */
   perAddress?: PerAddressLimit;
+  /**
+   * Raw bytes of all messages being received and stored at once (MAIL_LIMITS.smtpInFlightBytes);
+   * a message that would pass it gets 452 4.3.1 and the sender retries later.
+   */
+  maxInFlightBytes?: number;
 }
 
 /** An error smtp-server turns into a reply with this code (its convention). */
@@ -45,6 +51,7 @@ export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
   const perAddress = new AddressCounter(deps.perAddress ?? DEFAULT_CONNECTION_LIMITS.smtp);
   // Sessions admitted by onConnect, by session id: onClose also runs for refused ones.
   const admitted = new Map<string, () => void>();
+  const inFlight = new ByteBudget(deps.maxInFlightBytes ?? MAIL_LIMITS.smtpInFlightBytes);
   return new SMTPServer({
     name: 'ephemera',
     banner: 'Ephemera temporary mail',
@@ -80,19 +87,49 @@ export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
     onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback) {
       const chunks: Buffer[] = [];
       let bytes = 0;
+      // What this message holds of the shared budget, from its first byte until it is stored,
+      // refused or abandoned; past the budget it is only counted and then deferred (452).
+      let held = 0;
+      let deferred = false;
+      let ended = false;
+      const release = (): void => {
+        inFlight.release(held);
+        held = 0;
+      };
       stream.on('data', (chunk: Buffer) => {
-        // Past the limit the rest is only counted (and refused), never held in memory.
+        // Past the size limit the rest is only counted (and refused), never held in memory.
         bytes += chunk.length;
-        if (bytes <= MAX_MESSAGE_BYTES) chunks.push(chunk);
+        if (deferred || bytes > MAX_MESSAGE_BYTES) return;
+        if (!inFlight.reserve(chunk.length)) {
+          deferred = true;
+          chunks.length = 0;
+          release();
+          return;
+        }
+        held += chunk.length;
+        chunks.push(chunk);
+      });
+      // A client that disconnects mid-message: the stream closes without 'end'.
+      stream.once('close', () => {
+        if (!ended) release();
       });
       stream.once('end', () => {
+        ended = true;
         if (stream.sizeExceeded) {
+          release();
           return callback(smtpError(552, '5.3.4 Message exceeds the 10 MiB size limit'));
+        }
+        if (deferred) {
+          return callback(smtpError(452, '4.3.1 Too much mail arriving at once, try again later'));
         }
         const envelope = envelopeOf(session);
         deps.deliver(envelope, Buffer.concat(chunks, bytes)).then(
-          () => callback(null, 'OK: message stored'),
+          () => {
+            release();
+            callback(null, 'OK: message stored');
+          },
           (err: unknown) => {
+            release();
             if (err instanceof MessageRefused) return callback(smtpError(552, err.reply));
             deps.logger.error('storing a message failed', err);
             callback(smtpError(451, '4.3.0 Could not store the message, try again later'));

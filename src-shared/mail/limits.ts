@@ -14,6 +14,11 @@ export const MAIL_LIMITS = {
   maxWaitSeconds: 30,
   /** Largest accepted message, raw bytes as received over SMTP. */
   maxMessageBytes: 10 * 1024 * 1024,
+  /**
+   * Raw bytes of all SMTP messages being received and stored at once (each costs about three
+   * times its size in memory while it is parsed); past it a message gets 452 and is retried.
+   */
+  smtpInFlightBytes: 32 * 1024 * 1024,
   /** Recipients accepted in one SMTP transaction; more get 452 (the sender retries them). */
   maxRecipients: 100,
   heartbeatSeconds: 25,
