@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { benchDownloadPipeline } from './download-pipeline.ts';
 import { benchIdleRss } from './idle-rss.ts';
 import { benchMailIngest } from './mail-ingest.ts';
+import { benchMailLargeMailbox } from './mail-large-mailbox.ts';
 import { benchMailListLatency } from './mail-list-latency.ts';
 import { benchMailPushLatency } from './mail-push-latency.ts';
 import { benchPolling } from './polling.ts';
@@ -18,6 +19,7 @@ const BENCHES: [string, () => Promise<BenchResult[]>][] = [
   ['mail-ingest', benchMailIngest],
   ['mail-push-latency', benchMailPushLatency],
   ['mail-list-latency', benchMailListLatency],
+  ['mail-large-mailbox', benchMailLargeMailbox],
 ];
 
 /** `npm run bench`: every bench in sequence, then one summary table. */

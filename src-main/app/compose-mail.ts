@@ -11,6 +11,7 @@ import type { RetentionPolicy } from '../mail/retention.ts';
 import { createSmtpServer, DEFAULT_SMTP_TIMEOUTS, type SmtpTimeouts } from '../mail/smtp-ingest.ts';
 import type { Clock } from './clock.ts';
 import { StartupError } from './config.ts';
+import type { PerAddressLimit } from './connection-limits.ts';
 import { createLogger } from './logger.ts';
 
 /** Replaceable parts of the mail service, for tests and benchmarks. */
@@ -23,6 +24,10 @@ export interface MailOverrides {
   /** How often to look for key changes made by another process (DEFAULT_KEY_WATCH_MS). */
   keyWatchMs?: number;
   smtpTimeouts?: Partial<SmtpTimeouts>;
+  /** Byte budget of a list or bulk answer and of a WebSocket replay step. */
+  responseBytes?: number;
+  /** Raw bytes of SMTP messages in progress at once (MAIL_LIMITS.smtpInFlightBytes). */
+  smtpInFlightBytes?: number;
 }
 
 export interface MailConfig {
@@ -47,7 +52,7 @@ export function composeMail(
   db: Db,
   clock: Clock,
   config: MailConfig,
-  overrides: MailOverrides & { quiet?: boolean },
+  overrides: MailOverrides & { quiet?: boolean; smtpLimit?: PerAddressLimit },
 ): MailParts {
   const logger = (tag: string) => createLogger(tag, overrides.quiet);
   const retentionMs =
@@ -63,6 +68,7 @@ export function composeMail(
       analyze: (raw, from) => pool.analyze(raw, from),
       lease: overrides.lease,
       retention: { ...(retentionMs === undefined ? {} : { retentionMs }), ...overrides.retention },
+      responseBytes: overrides.responseBytes,
     },
     logger,
   );
@@ -74,11 +80,17 @@ export function composeMail(
     logger: logger('smtp'),
     tls: readTls(config),
     timeouts: { ...DEFAULT_SMTP_TIMEOUTS, ...overrides.smtpTimeouts },
+    perAddress: overrides.smtpLimit,
+    maxInFlightBytes: overrides.smtpInFlightBytes,
   });
   return {
     mail,
     smtp,
-    stream: { ...DEFAULT_STREAM_OPTIONS, ...overrides.stream },
+    stream: {
+      ...DEFAULT_STREAM_OPTIONS,
+      ...(overrides.responseBytes === undefined ? {} : { replayBytes: overrides.responseBytes }),
+      ...overrides.stream,
+    },
     initialApiKey,
     close: () => {
       stopKeyWatch();

@@ -25,6 +25,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { composeMail, type MailConfig, type MailOverrides } from './compose-mail.ts';
 import type { AppConfig } from './config.ts';
 import { Listeners } from './listeners.ts';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.ts';
 import { createLogger } from './logger.ts';
 import { prepareDataFolder } from './private-files.ts';
 import { SettingsService } from './settings-service.ts';
@@ -51,6 +52,8 @@ export interface AppOverrides {
   /** Deadlines for receiving an HTTP request and for idle connections. */
   httpTimeouts?: Partial<HttpTimeouts>;
   mail?: MailOverrides;
+  /** Open connections per remote address (DEFAULT_CONNECTION_LIMITS otherwise). */
+  connectionLimits?: Partial<ConnectionLimits>;
   /** What /api/info reports (package.json's version otherwise). */
   version?: string;
   quiet?: boolean;
@@ -123,8 +126,10 @@ export async function startApp(
   });
   scheduler.start();
   const video = new VideoService({ scheduler, media, clock, freeBytes: overrides.freeBytes });
+  const connectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...overrides.connectionLimits };
   const mailParts = composeMail(db, clock, config, {
     ...overrides.mail,
+    smtpLimit: connectionLimits.smtp,
     quiet: overrides.quiet,
   });
   const { mail, smtp } = mailParts;
@@ -163,7 +168,7 @@ export async function startApp(
     webUiDir: webUiDir(),
     timeouts: { ...DEFAULT_HTTP_TIMEOUTS, ...overrides.httpTimeouts },
   });
-  listeners = new Listeners({ http: http.server, smtp: smtp.server }, host);
+  listeners = new Listeners({ http: http.server, smtp: smtp.server }, host, connectionLimits.http);
   try {
     await listeners.listen(config, (port) => http.listen({ host, port }));
   } catch (err) {

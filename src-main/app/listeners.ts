@@ -1,6 +1,12 @@
 import type { AddressInfo, Server, Socket } from 'node:net';
 import { isLoopbackAddress } from '../http/loopback.ts';
 import { StartupError } from './config.ts';
+import {
+  AddressCounter,
+  DEFAULT_CONNECTION_LIMITS,
+  refuseHttpConnection,
+  type PerAddressLimit,
+} from './connection-limits.ts';
 
 /** The HTTP and SMTP listeners could not move to another address; the old ones still run. */
 export class RebindError extends Error {
@@ -19,7 +25,9 @@ interface Bound {
  * interface without stopping anything: a rebind stops accepting on the old address and listens
  * on the new one with the same ports, so downloads, transfers and WebSockets in progress go on.
  * Moving back to loopback also cuts the connections that came from other machines: turning
- * LAN sharing off must lock phones out at once.
+ * LAN sharing off must lock phones out at once. HTTP connections are also counted per remote
+ * address: one past the limit is refused at once (refuseHttpConnection). SMTP sessions are
+ * counted by the SMTP server itself (smtp-ingest.ts), which can answer 421.
  */
 export class Listeners {
   private readonly bound: Bound[];
@@ -28,8 +36,21 @@ export class Listeners {
   constructor(
     servers: { http: Server; smtp: Server },
     private currentHost: string,
+    httpLimit: PerAddressLimit = DEFAULT_CONNECTION_LIMITS.http,
   ) {
-    this.bound = [track('HTTP', servers.http), track('SMTP', servers.smtp)];
+    const httpCounter = new AddressCounter(httpLimit);
+    this.bound = [
+      track('HTTP', servers.http, (socket) => {
+        const release = httpCounter.acquire(socket.remoteAddress);
+        if (!release) {
+          refuseHttpConnection(socket);
+          return false;
+        }
+        socket.once('close', release);
+        return true;
+      }),
+      track('SMTP', servers.smtp),
+    ];
   }
 
   get host(): string {
@@ -97,9 +118,18 @@ export function isWildcard(host: string): boolean {
   return host === '0.0.0.0' || host === '::' || host === '[::]';
 }
 
-function track(name: Bound['name'], server: Server): Bound {
+/**
+ * Keeps the set of open sockets. `admit` runs first of all 'connection' listeners (prepended,
+ * before the HTTP parser is attached); a socket it turns down (and closes) is not tracked.
+ */
+function track(
+  name: Bound['name'],
+  server: Server,
+  admit: (socket: Socket) => boolean = () => true,
+): Bound {
   const sockets = new Set<Socket>();
-  server.on('connection', (socket: Socket) => {
+  server.prependListener('connection', (socket: Socket) => {
+    if (!admit(socket)) return;
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });

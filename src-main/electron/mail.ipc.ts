@@ -18,6 +18,7 @@ type MailChannels =
   | 'mail:extend'
   | 'mail:reuse'
   | 'mail:list'
+  | 'mail:full'
   | 'mail:watch'
   | 'mail:unwatch'
   | 'mail:domains'
@@ -40,6 +41,7 @@ export function mailIpcHandlers(deps: MailIpcDeps): Pick<IpcHandlers, MailChanne
     'mail:reuse': async ({ email }) => (await mail()).leases.reuse(email),
     'mail:list': async ({ email, afterId, limit }) =>
       (await mail()).reader.list(email, checkReadQuery(afterId, limit)),
+    'mail:full': async ({ email, id }) => (await mail()).reader.fullMail(email, id),
     'mail:watch': async ({ email }) => {
       const address = (await mail()).leases.requireRecorded(email);
       deps.watches.watch(address.email);

@@ -25,6 +25,13 @@ export function parseReadQuery(query: Query): ReadQuery {
   return checkReadQuery(integerParam(query, 'after_id'), integerParam(query, 'limit'));
 }
 
+/** The `{id}` of GET /api/emails/{email}/{id}: a positive integer, else 400. */
+export function parseMailId(raw: string): number {
+  if (!/^\d{1,16}$/.test(raw))
+    throw new AppError('MAIL_BAD_REQUEST', 'The mail id must be an integer.');
+  return checkInteger('id', Number(raw), 0, 1, Number.MAX_SAFE_INTEGER);
+}
+
 /** `?wait=S` (0–30 s, fractions allowed) → milliseconds. */
 export function parseWaitMs(query: Query): number {
   const raw = query.wait;

@@ -5,6 +5,7 @@ import { keyIdOf, keyRevokedError, requireApiKey } from './mail-auth.ts';
 import {
   parseBatchCount,
   parseBulkBody,
+  parseMailId,
   parseReadQuery,
   parseWaitMs,
   registerMailBodyParser,
@@ -14,6 +15,13 @@ interface EmailParams {
   email: string;
 }
 type Query = Record<string, string | string[] | undefined>;
+
+/**
+ * On a list answer: `true` when mails after the last one returned exist (the byte budget or
+ * `limit` stopped the page), so the client asks again with after_id = the last id. The body
+ * stays the plain JSON array.
+ */
+export const MORE_HEADER = 'x-ephemera-more';
 
 /** The REST endpoints of seed 001 §4, every one behind an API key. */
 export async function registerMailRoutes(app: FastifyInstance, mail: MailServices): Promise<void> {
@@ -45,22 +53,30 @@ export async function registerMailRoutes(app: FastifyInstance, mail: MailService
       async (request, reply) => {
         const query = parseReadQuery(request.query);
         const waitMs = parseWaitMs(request.query);
-        if (waitMs === 0) return mail.reader.list(request.params.email, query);
         const gone = new AbortController();
         // The response's close also fires when the client hangs up mid-wait.
-        reply.raw.once('close', () => gone.abort());
+        if (waitMs > 0) reply.raw.once('close', () => gone.abort());
         // A key revoked mid-wait ends the wait with the 401 a new request would get.
         let revoked = false;
         const release = mail.sessions.hold(keyIdOf(request) ?? -1, () => {
           revoked = true;
           gone.abort();
         });
-        const mails = await mail.reader
+        const page = await mail.reader
           .waitList(request.params.email, query, waitMs, gone.signal)
           .finally(release);
         if (revoked) throw keyRevokedError(reply);
-        return mails;
+        void reply.header(MORE_HEADER, String(page.more));
+        return page.mails;
       },
+    );
+
+    scope.get<{ Params: EmailParams & { id: string } }>(
+      '/api/emails/:email/:id',
+      (request, reply) =>
+        reply
+          .type('application/json; charset=utf-8')
+          .send(mail.reader.full(request.params.email, parseMailId(request.params.id))),
     );
 
     scope.post('/api/emails/bulk', (request): BulkResponse => {

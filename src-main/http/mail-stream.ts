@@ -12,6 +12,8 @@ export interface StreamOptions {
    * dropped (it reconnects with after_id and loses nothing) instead of growing the buffer.
    */
   maxBufferedBytes: number;
+  /** Bytes of mail one replay step sends before waiting for the socket to drain. */
+  replayBytes?: number;
 }
 
 const REPLAY_PAGE = MAIL_LIMITS.listMax;
@@ -19,7 +21,7 @@ const REPLAY_PAGE = MAIL_LIMITS.listMax;
 /**
  * One WebSocket client on one mailbox: `connected`, then the replay of stored mails after
  * `after_id` (if given), then live mails, and heartbeats. Live mails that arrive during the
- * replay are not queued: the replay reads pages until one comes back short, and switches to
+ * replay are not queued: the replay reads pages until one comes back empty, and switches to
  * live in that same synchronous step, so nothing is missed or sent twice.
  */
 export class MailStream {
@@ -60,17 +62,23 @@ export class MailStream {
     this.send({ type: 'email', data: mail });
   }
 
+  /**
+   * Each step sends at most `replayBytes` of mail (at least one mail) and waits until ws has
+   * written it out before reading the next: the socket never holds more than one step, however
+   * much is stored, and the step before going live has drained, so the slow-client limit on
+   * live mails is never tripped by the replay itself.
+   */
   private async replay(): Promise<void> {
+    const budget = this.options.replayBytes ?? MAIL_LIMITS.responseBytes;
     while (this.isOpen()) {
-      const page = this.deps.store.list(this.email, this.lastId, REPLAY_PAGE);
-      let written: Promise<void> = Promise.resolve();
-      for (const mail of page) written = this.sendWritten({ type: 'email', data: mail });
-      this.lastId = page.at(-1)?.id ?? this.lastId;
-      if (page.length < REPLAY_PAGE) {
+      const { mails } = this.deps.store.page(this.email, this.lastId, REPLAY_PAGE, budget, true);
+      if (mails.length === 0) {
         this.live = true;
         return;
       }
-      // A full page: let it reach the socket before reading the next one.
+      let written: Promise<void> = Promise.resolve();
+      for (const mail of mails) written = this.sendWritten({ type: 'email', data: mail });
+      this.lastId = mails.at(-1)?.id ?? this.lastId;
       await written;
     }
   }

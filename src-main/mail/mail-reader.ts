@@ -3,21 +3,46 @@ import type { BulkResult, Mail } from '../../src-shared/mail/schemas.ts';
 import { AppError } from '../app/app-error.ts';
 import type { LeaseService } from './lease-service.ts';
 import type { LiveHub } from './live-hub.ts';
-import type { MailStore } from './mail-store.ts';
+import type { MailPage, MailStore } from './mail-store.ts';
+import { fullMailJson } from './full-mail.ts';
 import { checkReadQuery, type ReadQuery } from './read-query.ts';
+import type { Readable } from 'node:stream';
 
-/** Reading mail: one mailbox (optionally held as a long poll) or many at once. */
+/**
+ * Reading mail: one mailbox (optionally held as a long poll) or many at once. Every answer is
+ * bounded in bytes: bodies are cut (MailStore), and a page stops at `budget` bytes with at
+ * least one mail, saying `more` so the client goes on with after_id = the last id.
+ */
 export class MailReader {
   constructor(
     private readonly leases: LeaseService,
     private readonly store: MailStore,
     private readonly hub: LiveHub,
+    private readonly budget: number = MAIL_LIMITS.responseBytes,
   ) {}
 
-  /** GET /api/emails/{email}: ascending ids above after_id, at most limit. */
-  list(rawEmail: string, query: ReadQuery): Mail[] {
+  /** GET /api/emails/{email}: ascending ids above after_id, at most limit, within the budget. */
+  page(rawEmail: string, query: ReadQuery): MailPage {
     const { email } = this.leases.requireRecorded(rawEmail);
-    return this.store.list(email, query.afterId, query.limit);
+    return this.store.page(email, query.afterId, query.limit, this.budget, true);
+  }
+
+  /** GET /api/emails/{email}/{id}: the whole mail, uncut, as a stream of JSON. */
+  full(rawEmail: string, id: number): Readable {
+    const { email } = this.leases.requireRecorded(rawEmail);
+    return fullMailJson(this.store, email, id);
+  }
+
+  /** The same as one object (the desktop's IPC: its own window, no byte budget to keep). */
+  async fullMail(rawEmail: string, id: number): Promise<Mail> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.full(rawEmail, id)) chunks.push(chunk as Buffer);
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Mail;
+  }
+
+  /** The mails of `page` alone (the desktop's IPC). */
+  list(rawEmail: string, query: ReadQuery): Mail[] {
+    return this.page(rawEmail, query).mails;
   }
 
   /**
@@ -29,10 +54,10 @@ export class MailReader {
     query: ReadQuery,
     waitMs: number,
     signal?: AbortSignal,
-  ): Promise<Mail[]> {
+  ): Promise<MailPage> {
+    const now = this.page(rawEmail, query);
+    if (now.mails.length > 0 || waitMs <= 0) return now;
     const { email } = this.leases.requireRecorded(rawEmail);
-    const now = this.store.list(email, query.afterId, query.limit);
-    if (now.length > 0 || waitMs <= 0) return now;
     // Subscribed in the same tick as the read above: no commit can fall between the two.
     await new Promise<void>((resolve) => {
       const done = (): void => {
@@ -47,10 +72,14 @@ export class MailReader {
       const timer = setTimeout(done, waitMs);
       signal?.addEventListener('abort', done);
     });
-    return this.store.list(email, query.afterId, query.limit);
+    return this.page(rawEmail, query);
   }
 
-  /** POST /api/emails/bulk: one result per item, in order; a bad item fails alone. */
+  /**
+   * POST /api/emails/bulk: one result per item, in order; a bad item fails alone. The items
+   * share one budget: once it is spent, later items answer `mails: []` with `more` saying
+   * whether mail waits there (the whole answer still carries at least one mail).
+   */
   bulk(items: unknown[]): BulkResult[] {
     if (items.length < 1 || items.length > MAIL_LIMITS.bulkMaxItems) {
       throw new AppError(
@@ -58,17 +87,29 @@ export class MailReader {
         `items must hold from 1 to ${MAIL_LIMITS.bulkMaxItems} entries.`,
       );
     }
-    return items.map((item) => this.bulkItem(item));
+    const spent = { bytes: 0, mails: 0 };
+    return items.map((item) => this.bulkItem(item, spent));
   }
 
-  private bulkItem(item: unknown): BulkResult {
+  private bulkItem(item: unknown, spent: { bytes: number; mails: number }): BulkResult {
     const fields =
       typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : null;
     const email = typeof fields?.email === 'string' ? fields.email : null;
     try {
       if (!fields) throw new AppError('MAIL_BAD_REQUEST', 'Each item must be an object.');
       if (email === null) throw new AppError('MAIL_BAD_REQUEST', 'email must be a string.');
-      return { email, mails: this.list(email, checkReadQuery(fields.after_id, fields.limit)) };
+      const query = checkReadQuery(fields.after_id, fields.limit);
+      const { email: address } = this.leases.requireRecorded(email);
+      const page = this.store.page(
+        address,
+        query.afterId,
+        query.limit,
+        Math.max(0, this.budget - spent.bytes),
+        spent.mails === 0,
+      );
+      spent.bytes += page.bytes;
+      spent.mails += page.mails.length;
+      return { email, mails: page.mails, more: page.more };
     } catch (err) {
       if (err instanceof AppError) return { email, error: err.message };
       throw err;

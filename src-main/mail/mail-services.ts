@@ -35,6 +35,8 @@ export interface MailServiceOptions {
   analyze: Analyzer;
   lease?: Partial<LeasePolicy>;
   retention?: Partial<RetentionPolicy>;
+  /** Byte budget of one list or bulk answer (MAIL_LIMITS.responseBytes unless a test says). */
+  responseBytes?: number;
 }
 
 export const DEFAULT_RETENTION_POLICY: RetentionPolicy = {
@@ -58,7 +60,7 @@ export function createMailServices(
   });
   const store = new MailStore(db);
   const hub = new LiveHub(logger('live'));
-  const reader = new MailReader(leases, store, hub);
+  const reader = new MailReader(leases, store, hub, options.responseBytes);
   const delivery = new MailDelivery({
     store,
     hub,

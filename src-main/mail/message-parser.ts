@@ -1,6 +1,8 @@
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { Attachment } from '../../src-shared/mail/schemas.ts';
 import { htmlToText } from './html-text.ts';
+import { refusalFor } from './message-refused.ts';
 
 /** What the API shows of a message, before it is split per recipient. */
 export interface ParsedMessage {
@@ -16,7 +18,11 @@ export interface ParsedMessage {
 /**
  * MIME → fields, by mailparser: charsets (GBK, Big5, ISO-2022-JP, UTF-8 …), encoded words,
  * quoted-printable and base64; an HTML-only mail gets a plain-text rendering. Malformed input
- * never throws: whatever cannot be parsed is kept as text, so no accepted mail is lost.
+ * never throws: whatever cannot be parsed is kept as text, so no accepted mail is lost. The
+ * exception is a message past the parser's own limits (a header block over 1 MiB, too many
+ * parts): kept as text it would lose its subject and code, so it throws MessageRefused and
+ * SMTP answers 552. Address and attachment lists are kept to their first 100 entries and
+ * names to 998 characters (MAIL_LIMITS), so what one mail stores outside its bodies is small.
  */
 export async function parseMessage(
   raw: Buffer,
@@ -32,7 +38,9 @@ export async function parseMessage(
       // HTML-only mails are rendered by html-text.ts: faster, and for every structure.
       skipHtmlToText: true,
     });
-  } catch {
+  } catch (err) {
+    const refused = refusalFor(err);
+    if (refused) throw refused;
     return {
       from: envelopeFrom,
       fromName: null,
@@ -46,18 +54,28 @@ export async function parseMessage(
   const sender = firstAddress(parsed.from);
   const html = typeof parsed.html === 'string' ? parsed.html : null;
   return {
-    from: sender?.address ?? envelopeFrom,
-    fromName: sender?.name || null,
-    to: addresses(parsed.to),
+    from: cutName(sender?.address ?? envelopeFrom),
+    fromName: cutName(sender?.name || null),
+    to: addresses(parsed.to)
+      .slice(0, MAIL_LIMITS.maxStoredAddresses)
+      .map((a) => cutName(a)),
     subject: parsed.subject ?? null,
     text: hasText(parsed.text) ? parsed.text : html !== null ? htmlToText(html) : null,
     html,
-    attachments: parsed.attachments.map((a) => ({
-      filename: a.filename ?? null,
-      content_type: a.contentType,
+    attachments: parsed.attachments.slice(0, MAIL_LIMITS.maxStoredAttachments).map((a) => ({
+      filename: cutName(a.filename ?? null),
+      content_type: cutName(a.contentType),
       size: a.size,
     })),
   };
+}
+
+/** A name cut to MAIL_LIMITS.maxStoredNameChars, never inside a surrogate pair. */
+function cutName<T extends string | null>(value: T): T {
+  const max = MAIL_LIMITS.maxStoredNameChars;
+  if (value === null || value.length <= max) return value;
+  const end = /[\uD800-\uDBFF]/.test(value.charAt(max - 1)) ? max - 1 : max;
+  return value.slice(0, end) as T;
 }
 
 function list(field: AddressObject | AddressObject[] | undefined): AddressObject[] {

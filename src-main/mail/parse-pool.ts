@@ -3,9 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../app/logger.ts';
 import type { AnalyzedMessage } from './analyze-message.ts';
+import { MessageRefused } from './message-refused.ts';
 
 type Reply =
-  { id: number; ok: true; result: AnalyzedMessage } | { id: number; ok: false; error: string };
+  | { id: number; ok: true; result: AnalyzedMessage }
+  | { id: number; ok: false; error: string; refused?: string | null };
 
 interface Pending {
   resolve(result: AnalyzedMessage): void;
@@ -126,7 +128,7 @@ export class ParsePool {
       slot.pending.delete(reply.id);
       clearTimeout(job.timer);
       if (reply.ok) job.resolve(reply.result);
-      else job.reject(new Error(reply.error));
+      else job.reject(reply.refused ? new MessageRefused(reply.refused) : new Error(reply.error));
       if (slot.pending.size === 0) this.retireWhenIdle(slot, worker);
     });
     worker.on('error', (err) => {

@@ -6,8 +6,15 @@ import {
   type SMTPServerSession,
 } from 'smtp-server';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
+import {
+  AddressCounter,
+  DEFAULT_CONNECTION_LIMITS,
+  type PerAddressLimit,
+} from '../app/connection-limits.ts';
 import type { Logger } from '../app/logger.ts';
+import { ByteBudget } from './byte-budget.ts';
 import type { Envelope } from './mail-delivery.ts';
+import { MessageRefused } from './message-refused.ts';
 
 export const MAX_MESSAGE_BYTES = MAIL_LIMITS.maxMessageBytes;
 
@@ -38,6 +45,13 @@ export interface SmtpIngestDeps {
   /** Open connections at once; more are refused with 421. */
   maxClients?: number;
   timeouts?: SmtpTimeouts;
+  /** Sessions one remote address may hold at once; more are refused with 421. */
+  perAddress?: PerAddressLimit;
+  /**
+   * Raw bytes of all messages being received and stored at once (MAIL_LIMITS.smtpInFlightBytes);
+   * a message that would pass it gets 452 4.3.1 and the sender retries later.
+   */
+  maxInFlightBytes?: number;
 }
 
 /** An error smtp-server turns into a reply with this code (its convention). */
@@ -47,11 +61,16 @@ function smtpError(responseCode: number, message: string): Error {
 
 /**
  * The embedded SMTP server. RCPT is accepted only for unexpired leased addresses (550 5.1.1
- * otherwise, so it is never a relay), messages over 10 MiB get 552, and the 250 after DATA is
- * sent only once every recipient's copy is committed.
+ * otherwise, so it is never a relay), messages over 10 MiB get 552, as do messages the parser
+ * refuses (a header block over 1 MiB: MessageRefused), and the 250 after DATA is sent only
+ * once every recipient's copy is committed.
  */
 export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
   const timeouts = deps.timeouts ?? DEFAULT_SMTP_TIMEOUTS;
+  const perAddress = new AddressCounter(deps.perAddress ?? DEFAULT_CONNECTION_LIMITS.smtp);
+  // Sessions admitted by onConnect, by session id: onClose also runs for refused ones.
+  const admitted = new Map<string, () => void>();
+  const inFlight = new ByteBudget(deps.maxInFlightBytes ?? MAIL_LIMITS.smtpInFlightBytes);
   const server = new SMTPServer({
     name: 'ephemera',
     banner: 'Ephemera temporary mail',
@@ -65,6 +84,18 @@ export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
     socketTimeout: timeouts.idleMs,
     closeTimeout: timeouts.closeMs,
     logger: false,
+    // Hostnames are not used, and a PTR lookup per connection costs time and DNS traffic.
+    disableReverseLookup: true,
+    onConnect(session: SMTPServerSession, callback) {
+      const release = perAddress.acquire(session.remoteAddress);
+      if (!release) return callback(smtpError(421, '4.7.0 Too many connections from your address'));
+      admitted.set(session.id, release);
+      return callback();
+    },
+    onClose(session: SMTPServerSession) {
+      admitted.get(session.id)?.();
+      admitted.delete(session.id);
+    },
     onRcptTo(address: SMTPServerAddress, _session: SMTPServerSession, callback) {
       try {
         if (deps.isReceiving(address.address.toLowerCase())) return callback();
@@ -77,19 +108,50 @@ export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
     onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback) {
       const chunks: Buffer[] = [];
       let bytes = 0;
+      // What this message holds of the shared budget, from its first byte until it is stored,
+      // refused or abandoned; past the budget it is only counted and then deferred (452).
+      let held = 0;
+      let deferred = false;
+      let ended = false;
+      const release = (): void => {
+        inFlight.release(held);
+        held = 0;
+      };
       stream.on('data', (chunk: Buffer) => {
-        // Past the limit the rest is only counted (and refused), never held in memory.
+        // Past the size limit the rest is only counted (and refused), never held in memory.
         bytes += chunk.length;
-        if (bytes <= MAX_MESSAGE_BYTES) chunks.push(chunk);
+        if (deferred || bytes > MAX_MESSAGE_BYTES) return;
+        if (!inFlight.reserve(chunk.length)) {
+          deferred = true;
+          chunks.length = 0;
+          release();
+          return;
+        }
+        held += chunk.length;
+        chunks.push(chunk);
+      });
+      // A client that disconnects mid-message: the stream closes without 'end'.
+      stream.once('close', () => {
+        if (!ended) release();
       });
       stream.once('end', () => {
+        ended = true;
         if (stream.sizeExceeded) {
+          release();
           return callback(smtpError(552, '5.3.4 Message exceeds the 10 MiB size limit'));
+        }
+        if (deferred) {
+          return callback(smtpError(452, '4.3.1 Too much mail arriving at once, try again later'));
         }
         const envelope = envelopeOf(session);
         deps.deliver(envelope, Buffer.concat(chunks, bytes)).then(
-          () => callback(null, 'OK: message stored'),
+          () => {
+            release();
+            callback(null, 'OK: message stored');
+          },
           (err: unknown) => {
+            release();
+            if (err instanceof MessageRefused) return callback(smtpError(552, err.reply));
             deps.logger.error('storing a message failed', err);
             callback(smtpError(451, '4.3.0 Could not store the message, try again later'));
           },

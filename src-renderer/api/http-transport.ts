@@ -74,6 +74,7 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
         request<Lease>(`/api/mailboxes/${enc(email)}/reuse`, { ...authed, method: 'POST' }),
       list: (email, afterId) =>
         request<Mail[]>(`/api/emails/${enc(email)}?after_id=${afterId}&limit=200`, authed),
+      full: (email, id) => request<Mail>(`/api/emails/${enc(email)}/${id}`, authed),
       subscribe: (email, afterId, handlers) =>
         subscribeOverWebSocket({
           url: (from) => {

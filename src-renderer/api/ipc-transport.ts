@@ -85,6 +85,7 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
       extend: (email) => call('mail:extend', { email }),
       reuse: (email) => call('mail:reuse', { email }),
       list: (email, afterId) => call('mail:list', { email, afterId, limit: 200 }),
+      full: (email, id) => call('mail:full', { email, id }),
       subscribe: (email, afterId, handlers) => {
         let lastId = afterId;
         let stopped = false;
@@ -95,18 +96,39 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
           lastId = mail.id;
           handlers.onMail(mail);
         };
-        const off = bridge.on('mail:received', deliver);
+        // Live mails wait while the stored ones are read, so every mail comes once, in order.
+        let held: Mail[] | null = [];
+        const off = bridge.on('mail:received', (mail) => {
+          if (held && mail.email === address) held.push(mail);
+          else if (!held) deliver(mail);
+        });
         handlers.onStatus('connecting');
-        // Watch first, then catch up: nothing falls between the two (ids de-duplicate).
-        call('mail:watch', { email })
-          .then(() => call('mail:list', { email, afterId: lastId, limit: 200 }))
-          .then(
-            (stored) => {
-              stored.forEach(deliver);
-              if (!stopped) handlers.onStatus('live');
-            },
-            () => handlers.onStatus('offline'),
-          );
+        // Watch first, then catch up: nothing falls between the two (ids de-duplicate). A
+        // page may stop early at the server's byte budget, so read until one comes back empty.
+        const catchUp = async (): Promise<void> => {
+          await call('mail:watch', { email });
+          for (let cursor = lastId; !stopped;) {
+            const stored = await call('mail:list', { email, afterId: cursor, limit: 200 });
+            stored.forEach(deliver);
+            const last = stored.at(-1);
+            if (!last) break;
+            cursor = last.id;
+          }
+          const waiting = held ?? [];
+          held = null;
+          waiting.forEach(deliver);
+        };
+        catchUp().then(
+          () => {
+            if (!stopped) handlers.onStatus('live');
+          },
+          () => {
+            const waiting = held ?? [];
+            held = null;
+            waiting.forEach(deliver);
+            handlers.onStatus('offline');
+          },
+        );
         return () => {
           stopped = true;
           off();

@@ -54,6 +54,8 @@ export interface EphemeraApi {
     extend(email: string): Promise<Lease>;
     reuse(email: string): Promise<Lease>;
     list(email: string, afterId: number): Promise<Mail[]>;
+    /** One mail whole: listings and pushes cut long bodies (`truncated: true`). */
+    full(email: string, id: number): Promise<Mail>;
     /** Live mail from `afterId` on (stored ones first); returns the unsubscribe function. */
     subscribe(email: string, afterId: number, handlers: MailSubscription): () => void;
   };

@@ -142,6 +142,8 @@ export const en = {
   'mail.tab.text': 'Plain text',
   'mail.remote.blocked': 'Remote images are blocked to protect your privacy.',
   'mail.remote.load': 'Load images',
+  'mail.truncated': 'This mail is long: only its beginning is shown.',
+  'mail.truncated.load': 'Show all',
   'mail.frameTitle': 'Mail content',
   'mail.attachments': 'Attachments',
   'mail.attachments.note': 'Only names and sizes are kept; attachment contents are not stored.',

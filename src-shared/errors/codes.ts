@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   MAIL_EXTENSION_LIMIT: 400,
   MAIL_AUTH_FAILED: 401,
   MAILBOX_NOT_FOUND: 404,
+  /** GET /api/emails/{email}/{id}: no mail with this id in this mailbox (or swept). */
+  MAIL_NOT_FOUND: 404,
   MAIL_NO_DOMAIN: 503,
   /** Settings and key management: a value the app cannot use, with a sentence saying why. */
   SETTINGS_INVALID: 400,

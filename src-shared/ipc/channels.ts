@@ -24,6 +24,7 @@ export const IPC_INVOKE_CHANNELS = [
   'mail:extend',
   'mail:reuse',
   'mail:list',
+  'mail:full',
   'mail:watch',
   'mail:unwatch',
   'mail:domains',

@@ -79,6 +79,11 @@ export const IPC_INVOKE_SCHEMAS = {
     }),
     response: MailListSchema,
   },
+  /** One mail whole (listings cut long bodies and say `truncated: true`). */
+  'mail:full': {
+    request: MailboxRequest.extend({ id: z.number().int().min(1) }),
+    response: MailSchema,
+  },
   /**
    * Pushes every mail this mailbox receives from now on as `mail:received` (and notifies when it
    * carries a code). Watch first, then `mail:list` to catch up; de-duplicate by id.

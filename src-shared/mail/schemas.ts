@@ -36,6 +36,11 @@ export const MailSchema = z.object({
   code: z.string().nullable(),
   size: z.number().int(),
   attachments: z.array(AttachmentSchema),
+  /**
+   * True when this copy cut `subject`, `text` or `html` (listings and pushes cut each at a
+   * documented length); GET /api/emails/{email}/{id} answers the whole mail, always false.
+   */
+  truncated: z.boolean(),
 });
 export type Mail = z.infer<typeof MailSchema>;
 
@@ -53,7 +58,8 @@ export const BulkRequestSchema = z.object({ items: z.array(z.unknown()) });
 export type BulkRequest = z.infer<typeof BulkRequestSchema>;
 
 export const BulkResultSchema = z.union([
-  z.object({ email: z.string(), mails: MailListSchema }),
+  /** `more`: mails after the last one returned exist (the byte budget or `limit` cut here). */
+  z.object({ email: z.string(), mails: MailListSchema, more: z.boolean() }),
   z.object({ email: z.string().nullable(), error: z.string() }),
 ]);
 export type BulkResult = z.infer<typeof BulkResultSchema>;

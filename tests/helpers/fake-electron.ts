@@ -370,6 +370,7 @@ export function sampleMail(overrides: Partial<Mail> = {}): Mail {
     code: '482913',
     size: 420,
     attachments: [],
+    truncated: false,
     ...overrides,
   };
 }

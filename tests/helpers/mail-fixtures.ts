@@ -1,5 +1,46 @@
 import type { Mail } from '../../src-shared/mail/schemas.ts';
 import type { RunningApp } from '../../src-main/app/compose.ts';
+import type { MailStore } from '../../src-main/mail/mail-store.ts';
+
+const MiB = 1024 * 1024;
+/** Characters of `text` and `html` in a mail just under the 10 MiB SMTP limit. */
+export const HUGE_TEXT_CHARS = 5 * MiB - 64 * 1024;
+export const HUGE_HTML_CHARS = 5 * MiB - 128 * 1024;
+
+/** The text of hugeMails' mail `i`: starts with `[mail i]`, HUGE_TEXT_CHARS long. */
+export function hugeText(i: number): string {
+  const mark = `[mail ${i}]`;
+  return mark + 't'.repeat(HUGE_TEXT_CHARS - mark.length);
+}
+
+/**
+ * Stores `count` mails of ~10 MiB each (text and html of ~5 MiB) straight into a mailbox, as
+ * anyone who can reach the SMTP port could (SMTP and parsing would take a minute).
+ */
+export function storeHugeMails(store: MailStore, email: string, count: number): Mail[] {
+  const stored: Mail[] = [];
+  for (let i = 0; i < count; i++) {
+    const mark = `[mail ${i}]`;
+    stored.push(
+      ...store.insert([
+        {
+          email,
+          from: 'flood@example.org',
+          fromName: null,
+          to: [email],
+          subject: `huge ${i}`,
+          text: hugeText(i),
+          html: `<p>${mark}${'h'.repeat(HUGE_HTML_CHARS - mark.length - 3)}`,
+          receivedAt: Date.now(),
+          code: null,
+          size: 10 * MiB - 4096,
+          attachments: [],
+        },
+      ]),
+    );
+  }
+  return stored;
+}
 
 /** A small RFC 5322 message. */
 export function rawMail(subject: string, body = 'hello', extraHeaders = ''): Buffer {
@@ -18,13 +59,14 @@ export async function deliverMany(
   email: string,
   count: number,
   subject = (i: number) => `mail ${i}`,
+  body = (_i: number) => 'hello',
 ): Promise<Mail[]> {
   const out: Mail[] = [];
   for (let i = 0; i < count; i++) {
     out.push(
       ...(await app.mail.delivery.deliver(
         { from: 'sender@example.org', recipients: [email] },
-        rawMail(subject(i)),
+        rawMail(subject(i), body(i)),
       )),
     );
   }

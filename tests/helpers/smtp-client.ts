@@ -35,7 +35,12 @@ export class RawSmtp {
   private buffer = '';
   private readonly lines: string[] = [];
   private waiter: (() => void) | null = null;
+  /** The server's first reply: 220, or a refusal such as 421. */
+  greeting = '';
+  /** Resolves when the connection is closed (by either side). */
+  readonly closed: Promise<void>;
   private constructor(private readonly socket: net.Socket) {
+    this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
     socket.on('data', (data: Buffer) => {
       this.buffer += data.toString('latin1');
       let at: number;
@@ -47,14 +52,15 @@ export class RawSmtp {
     });
   }
 
-  static async connect(port: number): Promise<RawSmtp> {
-    const socket = net.connect(port, '127.0.0.1');
+  /** `localAddress`: another loopback address to connect from (127.0.0.2, …). */
+  static async connect(port: number, localAddress?: string): Promise<RawSmtp> {
+    const socket = net.connect({ port, host: '127.0.0.1', localAddress });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', resolve);
       socket.once('error', reject);
     });
     const session = new RawSmtp(socket);
-    await session.replies(1); // greeting
+    session.greeting = (await session.replies(1))[0] ?? '';
     return session;
   }
 

@@ -305,4 +305,39 @@ describe('renderer api over desktop IPC', () => {
     stop();
     expect(a.mails.map((m) => m.code)).toEqual(['604418']);
   });
+  // Listings stop at a 4 MiB budget (about 8 cut mails of 2 × 1 MiB here): the catch-up reads
+  // on until a page is empty, and the whole mail is one call away.
+  it('catches up past a byte-budgeted page and fetches a cut mail whole', async () => {
+    const lease = await h.api.mail.generate();
+    const { mail } = await h.controller.services();
+    const body = (i: number): string => `[${i}]` + 'b'.repeat(1024 * 1024);
+    const stored = Array.from({ length: 20 }, (_, i) =>
+      mail.store.insert([
+        {
+          email: lease.email,
+          from: 'big@example.org',
+          fromName: null,
+          to: [lease.email],
+          subject: `big ${i}`,
+          text: body(i),
+          html: `<p>${body(i)}</p>`,
+          receivedAt: Date.now(),
+          code: null,
+          size: 3 * 1024 * 1024,
+          attachments: [],
+        },
+      ]),
+    ).flat();
+    expect((await h.api.mail.list(lease.email, 0)).length).toBeLessThan(20);
+    const a = recorder();
+    const stop = h.api.mail.subscribe(lease.email, 0, a.handlers);
+    await expect.poll(() => a.statuses, LIVE_TIMEOUT).toEqual(['connecting', 'live']);
+    stop();
+    expect(a.mails.map((m) => m.id)).toEqual(stored.map((m) => m.id));
+    expect(a.mails.every((m) => m.truncated)).toBe(true);
+    const whole = await h.api.mail.full(lease.email, stored[4]?.id ?? 0);
+    expect(whole.truncated).toBe(false);
+    expect(whole.text).toBe(body(4));
+    expect(whole.html).toBe(`<p>${body(4)}</p>`);
+  });
 });

@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import type { Mail } from '../../api/client.ts';
+import { api, asApiError, type Mail } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { useLocale, useT } from '../../i18n/i18n.ts';
@@ -11,9 +11,34 @@ import { hasRemoteContent, mailDocument } from './mail-document.ts';
  * One mail: sender, subject, the code, then the HTML in a sandboxed frame (remote content
  * blocked until asked for) or the text, and the attachments' names.
  */
-export function MailView({ mail, onBack }: { mail: Mail; onBack: () => void }): ReactElement {
+export function MailView({
+  mail: listed,
+  onBack,
+}: {
+  mail: Mail;
+  onBack: () => void;
+}): ReactElement {
   const t = useT();
   const locale = useLocale();
+  // Listings cut long bodies; "Show all" fetches the whole mail once.
+  const [whole, setWhole] = useState<Mail | null>(null);
+  const [wholeState, setWholeState] = useState<{ loading: boolean; error: string | null }>({
+    loading: false,
+    error: null,
+  });
+  const mail = whole?.id === listed.id ? whole : listed;
+  const loadWhole = (): void => {
+    setWholeState({ loading: true, error: null });
+    api()
+      .mail.full(listed.email, listed.id)
+      .then(
+        (full) => {
+          setWhole(full);
+          setWholeState({ loading: false, error: null });
+        },
+        (err: unknown) => setWholeState({ loading: false, error: asApiError(err).message }),
+      );
+  };
   const [view, setView] = useState<'html' | 'text'>(mail.html ? 'html' : 'text');
   const [remote, setRemote] = useState(false);
   const remoteBlocked =
@@ -69,6 +94,21 @@ export function MailView({ mail, onBack }: { mail: Mail; onBack: () => void }): 
             data-testid="load-remote"
           >
             {t('mail.remote.load')}
+          </Button>
+        </div>
+      ) : null}
+      {mail.truncated ? (
+        <div className="remote-bar" role="status" data-testid="mail-truncated">
+          <Icon name="clip" size={16} />
+          <span>{wholeState.error ?? t('mail.truncated')}</span>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={loadWhole}
+            disabled={wholeState.loading}
+            data-testid="load-whole"
+          >
+            {t('mail.truncated.load')}
           </Button>
         </div>
       ) : null}
