@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { Agent, fetch } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnApp, type SpawnedApp } from '../helpers/spawn-app.ts';
 import { startTestApp } from '../helpers/test-app.ts';
@@ -66,8 +67,15 @@ describe('API keys from the command line', () => {
     expect(created.status).toBe(0);
     const key = created.stdout.at(-1) ?? '';
     expect(key).toMatch(/^eph_[\w-]{43}$/);
+    // A fresh connection per request: spawnSync blocks the event loop past the server's
+    // keep-alive timeout, so a pooled socket could be reused just as the server closes it.
+    const oneShot = new Agent({ pipelining: 0 });
+    cleanups.push(() => oneShot.close());
     const generate = () =>
-      t.request('/api/generate', { headers: { authorization: `Bearer ${key}` } });
+      fetch(t.url('/api/generate'), {
+        headers: { authorization: `Bearer ${key}` },
+        dispatcher: oneShot,
+      });
     expect((await generate()).status).toBe(200);
 
     const list = cli(['list'], dataDir);
