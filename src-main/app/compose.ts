@@ -22,7 +22,7 @@ import { appVersion, webUiDir } from './app-paths.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { composeMail, type MailConfig, type MailOverrides } from './compose-mail.ts';
 import type { AppConfig } from './config.ts';
-import { Listeners } from './listeners.ts';
+import { Listeners, type PortTakenHandler } from './listeners.ts';
 import { createLogger } from './logger.ts';
 import { SettingsService } from './settings-service.ts';
 import { settingsFile } from './settings-file.ts';
@@ -47,6 +47,8 @@ export interface AppOverrides {
   /** What /api/info reports (package.json's version otherwise). */
   version?: string;
   quiet?: boolean;
+  /** A configured port is taken: resolve to listen on a free one instead (the desktop app). */
+  onPortTaken?: PortTakenHandler;
 }
 
 /** What startApp needs: the config, with the mail-only settings optional. */
@@ -151,8 +153,12 @@ export async function startApp(
     webUiDir: webUiDir(),
   });
   listeners = new Listeners({ http: http.server, smtp: smtp.server }, host);
+  // Before listening: SMTPServer re-emits its socket's errors (a taken port among them), and
+  // with no listener that throw would bypass Listeners' own handling.
+  const smtpLogger = createLogger('smtp', overrides.quiet);
+  smtp.on('error', (err) => smtpLogger.error('server error', err));
   try {
-    await listeners.listen(config, (port) => http.listen({ host, port }));
+    await listeners.listen(config, (port) => http.listen({ host, port }), overrides.onPortTaken);
   } catch (err) {
     scheduler.stop();
     await http.close();
@@ -160,8 +166,6 @@ export async function startApp(
     db.close();
     throw err;
   }
-  const smtpLogger = createLogger('smtp', overrides.quiet);
-  smtp.on('error', (err) => smtpLogger.error('server error', err));
   mail.retention.start();
   const bound = listeners;
   let stopped = false;

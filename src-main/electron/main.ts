@@ -5,46 +5,62 @@ import {
   dialog,
   ipcMain,
   Menu,
+  nativeTheme,
   Notification,
+  powerMonitor,
+  protocol,
   session,
   shell,
   Tray,
 } from 'electron';
 import { AppController } from '../app/app-controller.ts';
 import { appRoot } from '../app/app-paths.ts';
-import { ConfigError, loadConfig } from '../app/config.ts';
+import { startApp } from '../app/compose.ts';
+import { loadConfig } from '../app/config.ts';
 import { createLogger } from '../app/logger.ts';
+import { APP_SCHEME_PRIVILEGES } from './app-origin.ts';
+import { linuxTrayLikelyShown } from './close-behaviour.ts';
 import { desktopArgs } from './desktop-args.ts';
 import { desktopPaths } from './desktop-paths.ts';
 import { runDesktop } from './desktop.ts';
+import { openLogFile } from './log-file.ts';
+import { loginItem } from './login-item.ts';
+import { isEphemeraAt } from './port-fallback.ts';
 
 /**
  * The Electron main entry (bundled to dist/main/electron.mjs, package.json "main"). It only
  * hands Electron's modules to runDesktop, which the unit tests drive with fakes.
  */
+
+// Must happen before `ready`: the window's pages are app://ephemera/ (app-origin.ts).
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(desktopArgs(process.argv, process.defaultApp === true));
-  } catch (err) {
-    dialog.showErrorBox('Ephemera cannot start', err instanceof Error ? err.message : String(err));
-    app.exit(err instanceof ConfigError ? 2 : 1);
-    return;
-  }
   const logger = createLogger('desktop');
   await runDesktop({
     app,
+    loadConfig: () => loadConfig(desktopArgs(process.argv)),
+    createController: (config, onPortTaken) =>
+      new AppController({ config, start: (c) => startApp(c, { onPortTaken }) }),
     createWindow: (options) => new BrowserWindow(options),
     createTray: (icon) => new Tray(icon),
     buildMenu: (template) => Menu.buildFromTemplate(template),
+    setApplicationMenu: (menu) => Menu.setApplicationMenu(menu),
     createNotification: (options) => new Notification(options),
     notificationsSupported: () => Notification.isSupported(),
     clipboard,
     openExternal: (url) => shell.openExternal(url),
+    openPath: (path) => shell.openPath(path),
     ipcMain,
     session: () => session.defaultSession,
+    handleProtocol: (scheme, handler) => protocol.handle(scheme, handler),
+    // Electron passes an event it may delay the shutdown with; its typings omit it.
+    onShutdown: (listener) =>
+      powerMonitor.on('shutdown', (...args: unknown[]) =>
+        listener(args[0] as { preventDefault(): void } | undefined),
+      ),
+    dark: () => nativeTheme.shouldUseDarkColors,
     showError: (title, message) => dialog.showErrorBox(title, message),
-    controller: new AppController({ config }),
     saveDialog: {
       ask: async (options) => {
         const parent = BrowserWindow.getFocusedWindow();
@@ -55,6 +71,19 @@ async function main(): Promise<void> {
     paths: desktopPaths(appRoot(), process.platform),
     meta: { version: app.getVersion(), platform: process.platform },
     platform: process.platform,
+    packaged: app.isPackaged,
+    trayLikelyShown: () => linuxTrayLikelyShown(process.env),
+    loginItem: loginItem({
+      app,
+      platform: process.platform,
+      packaged: app.isPackaged,
+      executable: process.execPath,
+      env: process.env,
+      configDir: app.getPath('appData'),
+    }),
+    openLog: () => openLogFile(app.getPath('logs')),
+    probeEphemera: (port) => isEphemeraAt(port),
+    stdout: (line) => process.stdout.write(line),
     logger,
     onSignal: (signal, handler) => process.once(signal, handler),
   });
