@@ -15,7 +15,6 @@ import {
 } from 'electron';
 import { AppController } from '../app/app-controller.ts';
 import { appRoot } from '../app/app-paths.ts';
-import { startApp } from '../app/compose.ts';
 import { loadConfig } from '../app/config.ts';
 import { createLogger } from '../app/logger.ts';
 import { APP_SCHEME_PRIVILEGES } from './app-origin.ts';
@@ -41,7 +40,11 @@ async function main(): Promise<void> {
     app,
     loadConfig: () => loadConfig(desktopArgs(process.argv)),
     createController: (config, onPortTaken) =>
-      new AppController({ config, start: (c) => startApp(c, { onPortTaken }) }),
+      new AppController({
+        config,
+        // Imported at the start, after the window was asked for (see app-controller.ts).
+        start: async (c) => (await import('../app/compose.ts')).startApp(c, { onPortTaken }),
+      }),
     createWindow: (options) => new BrowserWindow(options),
     createTray: (icon) => new Tray(icon),
     buildMenu: (template) => Menu.buildFromTemplate(template),
