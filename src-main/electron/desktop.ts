@@ -1,110 +1,34 @@
-import type {
-  App,
-  BrowserWindow,
-  BrowserWindowConstructorOptions,
-  Clipboard,
-  IpcMain,
-  Menu,
-  MenuItemConstructorOptions,
-  Session,
-} from 'electron';
+import type { BrowserWindow } from 'electron';
 import type { IpcEventChannel, IpcEventPayload } from '../../src-shared/ipc/contract.ts';
-import type { AppController } from '../app/app-controller.ts';
 import type { RunningApp } from '../app/compose.ts';
 import { ConfigError, type AppConfig } from '../app/config.ts';
-import type { PortTakenHandler } from '../app/listeners.ts';
-import { addLogSink, type Logger } from '../app/logger.ts';
+import { addLogSink } from '../app/logger.ts';
 import { appMenuTemplate } from './app-menu.ts';
 import { APP_SCHEME, isAppUrl } from './app-origin.ts';
-import { appIpcHandlers, toAppInfo, type AppMeta } from './app.ipc.ts';
+import { appIpcHandlers, toAppInfo } from './app.ipc.ts';
 import { closeAction } from './close-behaviour.ts';
 import { contentSecurityPolicy, installSessionSecurity } from './csp.ts';
 import { desktopIpcHandlers } from './desktop.ipc.ts';
-import type { DesktopPaths } from './desktop-paths.ts';
+import type { DesktopDeps } from './desktop-deps.ts';
 import { registerIpcHandlers, trustedSenderCheck } from './ipc-register.ts';
-import type { LogFile } from './log-file.ts';
-import type { LoginItem } from './login-item.ts';
 import { mailIpcHandlers } from './mail.ipc.ts';
 import { MailWatch } from './mail-watch.ts';
 import { openMainWindow } from './main-window.ts';
-import { createCodeNotifier, type CodeNotifierDeps } from './notifications.ts';
+import { createCodeNotifier } from './notifications.ts';
 import { OtherEphemeraError, portFallback } from './port-fallback.ts';
 import { appProtocolHandler } from './protocol.ts';
 import { quitWatchdog } from './quit-watchdog.ts';
-import { createAppTray, type AppTray, type AppTrayDeps, type TrayState } from './tray.ts';
-import { videoIpcHandlers, type SaveDialog } from './video.ipc.ts';
+import { announce, mediaOrigin } from './start-announce.ts';
+import { createAppTray, type AppTray, type TrayState } from './tray.ts';
+import { videoIpcHandlers } from './video.ipc.ts';
+
+export type { DesktopController, DesktopDeps } from './desktop-deps.ts';
 
 /** Windows groups notifications by this id; it matches electron-builder.yml's appId. */
 export const APP_USER_MODEL_ID = 'app.ephemera.desktop';
 
 /** How long Quit may take before the app exits anyway. */
 export const QUIT_TIMEOUT_MS = 3000;
-
-export type DesktopController = Pick<
-  AppController,
-  | 'start'
-  | 'stop'
-  | 'services'
-  | 'status'
-  | 'settings'
-  | 'updateSettings'
-  | 'onChange'
-  | 'codeNotifications'
->;
-
-/** Electron's modules and the app's services, as the shell uses them (faked in unit tests). */
-export interface DesktopDeps {
-  app: Pick<
-    App,
-    'requestSingleInstanceLock' | 'on' | 'whenReady' | 'quit' | 'exit' | 'setAppUserModelId'
-  >;
-  /** The command line, variables and defaults; read after the single-instance lock. */
-  loadConfig(): AppConfig;
-  /** The services' handle; `onPortTaken` goes to startApp (a taken port gets a free one). */
-  createController(config: AppConfig, onPortTaken: PortTakenHandler): DesktopController;
-  createWindow(options: BrowserWindowConstructorOptions): BrowserWindow;
-  createTray: AppTrayDeps['createTray'];
-  buildMenu(template: MenuItemConstructorOptions[]): Menu;
-  setApplicationMenu(menu: Menu): void;
-  createNotification: CodeNotifierDeps['create'];
-  notificationsSupported(): boolean;
-  clipboard: Pick<Clipboard, 'writeText'>;
-  openExternal(url: string): Promise<void>;
-  /** shell.openPath: resolves to an error message, '' when it worked. */
-  openPath(path: string): Promise<string>;
-  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
-  session(): Pick<
-    Session,
-    'webRequest' | 'setPermissionRequestHandler' | 'setPermissionCheckHandler'
-  >;
-  /** protocol.handle (after `ready`). */
-  handleProtocol(scheme: string, handler: (request: Request) => Promise<Response>): void;
-  /** powerMonitor 'shutdown' (Linux, macOS; after `ready`): the event may delay the shutdown. */
-  onShutdown(listener: (event: { preventDefault(): void } | undefined) => void): void;
-  /** The OS theme is dark (nativeTheme.shouldUseDarkColors). */
-  dark(): boolean;
-  showError(title: string, message: string): void;
-  saveDialog: SaveDialog;
-  paths: DesktopPaths;
-  meta: AppMeta;
-  platform: NodeJS.Platform;
-  /** app.isPackaged: no reload or developer tools in the menu. */
-  packaged: boolean;
-  /** Linux only: whether a tray icon would be visible (close-behaviour.ts). */
-  trayLikelyShown(): boolean;
-  loginItem: LoginItem | null;
-  /** The log file in the OS logs folder (log-file.ts). */
-  openLog(): LogFile;
-  /** Whether an Ephemera answers on this HTTP port (port-fallback.ts). */
-  probeEphemera(port: number): Promise<boolean>;
-  /** process.stdout: the "listening" lines scripts read, as in headless mode. */
-  stdout(line: string): void;
-  logger: Logger;
-  /** `process.once` for the signals a terminal sends (`npm start`, then Ctrl+C). */
-  onSignal(signal: 'SIGINT' | 'SIGTERM', handler: () => void): void;
-  now?(): number;
-  setTimer?(fn: () => void, ms: number): () => void;
-}
 
 /** The running shell, for the entry point and tests. */
 export interface Desktop {
@@ -356,38 +280,4 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
     logger.warn(`no tray icon: ${err instanceof Error ? err.message : String(err)}`);
   }
   return { window: alive, showWindow, quit, ready };
-}
-
-/**
- * The lines headless mode prints (scripts wait for them), on stdout and in the log; a port
- * that had to change is also a system notification (the window shows a banner).
- */
-function announce(
-  deps: Pick<DesktopDeps, 'stdout' | 'logger' | 'createNotification' | 'notificationsSupported'>,
-  app: RunningApp,
-  changes: readonly { service: 'http' | 'smtp'; preferred: number }[],
-): void {
-  const lines = [
-    `HTTP listening on ${app.httpUrl}`,
-    `SMTP listening on ${app.smtpHost}:${app.smtpPort}`,
-  ];
-  for (const line of lines) {
-    deps.stdout(`${line}\n`);
-    deps.logger.info(line);
-  }
-  for (const change of changes) {
-    const actual = change.service === 'http' ? new URL(app.httpUrl).port : String(app.smtpPort);
-    const what = change.service === 'http' ? 'HTTP' : 'SMTP';
-    const body = `${what} port ${change.preferred} is used by another program; Ephemera uses ${actual} for now.`;
-    deps.logger.warn(body);
-    if (deps.notificationsSupported()) {
-      deps.createNotification({ title: 'Ephemera is on another port', body }).show();
-    }
-  }
-}
-
-/** Where previews come from: the local server on the configured host, whichever port it got. */
-function mediaOrigin(host: string): string {
-  const local = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  return `http://${local.includes(':') ? `[${local}]` : local}:*`;
 }

@@ -25,6 +25,7 @@ import { runDesktop } from './desktop.ts';
 import { openLogFile } from './log-file.ts';
 import { loginItem } from './login-item.ts';
 import { isEphemeraAt } from './port-fallback.ts';
+import { releasesPage, startUpdateChecks, updateMode, type UpdaterLike } from './updater.ts';
 
 /**
  * The Electron main entry (bundled to dist/main/electron.mjs, package.json "main"). It only
@@ -36,7 +37,7 @@ protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 
 async function main(): Promise<void> {
   const logger = createLogger('desktop');
-  await runDesktop({
+  const desktop = await runDesktop({
     app,
     loadConfig: () => loadConfig(desktopArgs(process.argv)),
     createController: (config, onPortTaken) =>
@@ -89,6 +90,33 @@ async function main(): Promise<void> {
     stdout: (line) => process.stdout.write(line),
     logger,
     onSignal: (signal, handler) => process.once(signal, handler),
+  });
+  if (!desktop) return;
+  // Packaged builds only (updater.ts); electron-updater is loaded at the first check.
+  startUpdateChecks({
+    mode: updateMode(process.platform, app.isPackaged, process.env),
+    load: async () => {
+      // CommonJS: Node exposes its module.exports as the default export (autoUpdater is a getter
+      // its export scanner does not see).
+      const updater = (await import('electron-updater')) as { default?: object };
+      return (updater.default as { autoUpdater: UpdaterLike }).autoUpdater;
+    },
+    notify: (title, body, onClick) => {
+      if (!Notification.isSupported()) return;
+      const notification = new Notification({ title, body });
+      if (onClick) notification.on('click', onClick);
+      notification.show();
+    },
+    releasesPage: releasesPage(process.resourcesPath),
+    openExternal: (url) => {
+      shell.openExternal(url).catch((err: unknown) => logger.error(`cannot open ${url}`, err));
+    },
+    logger,
+    schedule: (fn, ms, repeat) => {
+      const timer = repeat ? setInterval(fn, ms) : setTimeout(fn, ms);
+      timer.unref();
+      return () => clearTimeout(timer);
+    },
   });
 }
 
