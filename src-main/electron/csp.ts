@@ -33,7 +33,10 @@ export function withCsp(
 
 /**
  * What the app's own pages may have: reading the clipboard (the Paste button), writing to it
- * (Copy), and fullscreen (the video player's button). Everything else (camera, microphone,
+ * (Copy), fullscreen (the video player's button), and loading from this computer's loopback
+ * server (previews and covers come from http://127.0.0.1:<port>; Chromium's Local Network
+ * Access asks for `loopback-network` / `local-network-access` when a page that is not itself
+ * on loopback, such as app://ephemera, loads from it). Everything else (camera, microphone,
  * location, notifications, MIDI, HID, serial, pointer lock, openExternal …) is refused, and
  * so is every permission asked by anything that is not the app (a mail's frame, a page that
  * got in somehow).
@@ -42,6 +45,8 @@ export const GRANTED_PERMISSIONS: ReadonlySet<string> = new Set([
   'clipboard-read',
   'clipboard-sanitized-write',
   'fullscreen',
+  'loopback-network',
+  'local-network-access',
 ]);
 
 /**

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { BrowserWindow } from 'electron';
 import type { IpcEventChannel, IpcEventPayload } from '../../src-shared/ipc/contract.ts';
 import type { RunningApp } from '../app/compose.ts';
@@ -105,6 +106,8 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
     tray !== null && (deps.platform !== 'linux' || deps.trayLikelyShown());
 
   const quit = (): void => app.quit();
+  /** Windows that painted once: showing them again cannot flash white. */
+  const painted = new WeakSet<BrowserWindow>();
   const showWindow = (): void => {
     if (quitting) return;
     const target =
@@ -128,14 +131,14 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
         logger,
         now,
       }));
+    target.once('ready-to-show', () => painted.add(target));
     if (target.isMinimized()) target.restore();
-    // A window still loading shows itself at ready-to-show (no white flash).
-    if (!target.webContents.isLoading()) target.show();
+    // A window still loading its first page shows itself at ready-to-show (no white flash).
+    if (painted.has(target) || !target.webContents.isLoading()) target.show();
     target.focus();
   };
   const openLogsFolder = async (): Promise<void> => {
-    const dir = log.path.slice(0, log.path.length - 'ephemera.log'.length);
-    const failure = await deps.openPath(dir);
+    const failure = await deps.openPath(path.dirname(log.path));
     if (failure) throw new Error(failure);
   };
 

@@ -61,7 +61,7 @@ describe('content security policy', () => {
     expect(policy.replace(/(img|media)-src[^;]*/g, '')).not.toMatch(/https?:/);
   });
 
-  it('grants the app clipboard read and write and fullscreen, nothing else, nobody else', () => {
+  it('grants the app clipboard, fullscreen and its loopback server, nothing else, nobody else', () => {
     const session = new FakeSession();
     installSessionSecurity(session.asSession(), isAppUrl);
     const ask = (permission: string, requestingUrl: string, isMainFrame = true) => {
@@ -72,7 +72,13 @@ describe('content security policy', () => {
       });
       return granted;
     };
-    for (const permission of ['clipboard-read', 'clipboard-sanitized-write', 'fullscreen']) {
+    for (const permission of [
+      'clipboard-read',
+      'clipboard-sanitized-write',
+      'fullscreen',
+      'loopback-network',
+      'local-network-access',
+    ]) {
       expect(ask(permission, `${APP}/`)).toBe(true);
       expect(ask(permission, `${APP}/mail`)).toBe(true);
       // A mail's frame, the HTTP origin a local program could serve, another site.

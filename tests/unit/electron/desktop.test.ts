@@ -490,6 +490,20 @@ describe('desktop shell: lifecycle', () => {
     expect(loads(s.window).at(-1)).toBe(APP_PAGE);
   });
 
+  it('a window that painted once shows again at once, even while reloading', async () => {
+    const s = await setup();
+    await ready(s);
+    s.window?.emit('ready-to-show');
+    s.window?.hide();
+    s.window?.webContents.emit('render-process-gone', fakeEvent(), {
+      reason: 'oom',
+      exitCode: 1,
+    });
+    if (s.window) s.window.webContents.loading = true;
+    s.app.emit('second-instance', {}, [], '/');
+    expect(s.window?.visible).toBe(true);
+  });
+
   it('ignores aborted loads, frames and the error page itself', async () => {
     const s = await setup();
     await ready(s);
@@ -522,7 +536,7 @@ describe('desktop shell: lifecycle', () => {
       error: { code: 'VALIDATION_FAILED' },
     });
     expect(await s.invoke('desktop:open-logs')).toEqual({ ok: true, value: null });
-    expect(s.openPath).toHaveBeenCalledWith('/logs/');
+    expect(s.openPath).toHaveBeenCalledWith('/logs');
   });
 });
 
@@ -549,7 +563,7 @@ describe('desktop shell: menu, mail and LAN', () => {
     expect(roles).not.toContain('toggleDevTools');
     expect(roles).not.toContain('reload');
     packaged.flat.find((i) => i.id === 'open-logs')?.click?.();
-    await vi.waitFor(() => expect(packaged.s.openPath).toHaveBeenCalledWith('/logs/'));
+    await vi.waitFor(() => expect(packaged.s.openPath).toHaveBeenCalledWith('/logs'));
   });
 
   it('pushes watched mail to the window and notifies a code while the window is away', async () => {
