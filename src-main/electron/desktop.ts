@@ -108,8 +108,10 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
   const quit = (): void => app.quit();
   /** Windows that painted once: showing them again cannot flash white. */
   const painted = new WeakSet<BrowserWindow>();
+  let isReady = false;
   const showWindow = (): void => {
-    if (quitting) return;
+    // A second launch can arrive before `ready`; the window is created at `ready` anyway.
+    if (quitting || !isReady) return;
     const target =
       alive() ??
       (win = openMainWindow({
@@ -199,6 +201,7 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
   });
 
   await app.whenReady();
+  isReady = true;
   if (deps.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
   deps.setApplicationMenu(
     deps.buildMenu(

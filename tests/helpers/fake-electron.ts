@@ -134,8 +134,10 @@ export class FakeApp extends EventEmitter {
   requestSingleInstanceLock(): boolean {
     return this.hasLock;
   }
+  /** Set to hold `ready` until the test resolves it. */
+  readyGate: Promise<void> | null = null;
   whenReady(): Promise<void> {
-    return Promise.resolve();
+    return this.readyGate ?? Promise.resolve();
   }
   /** Like Electron: before-quit may be prevented; otherwise the app quits. */
   quit(): void {

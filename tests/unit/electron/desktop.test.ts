@@ -55,6 +55,8 @@ interface SetupOptions {
   holdStart?: boolean;
   /** stop() never settles (a stuck connection). */
   stopHangs?: boolean;
+  /** Only build the deps (for tests that drive runDesktop themselves). */
+  depsOnly?: boolean;
 }
 
 async function setup(options: SetupOptions = {}) {
@@ -191,6 +193,7 @@ async function setup(options: SetupOptions = {}) {
     },
   };
   const clock = { now: 1_000_000 };
+  if (options.depsOnly) return { deps } as never;
   const desktop = await runDesktop(deps);
   const window = windows[0];
   const tray = trays[0];
@@ -233,6 +236,8 @@ async function setup(options: SetupOptions = {}) {
 }
 
 type Setup = Awaited<ReturnType<typeof setup>>;
+const baseDeps = async (): Promise<DesktopDeps> =>
+  ((await setup({ depsOnly: true })) as unknown as { deps: DesktopDeps }).deps;
 const ready = async (s: Setup) => {
   await s.desktop?.ready;
 };
@@ -268,6 +273,30 @@ describe('desktop shell: start-up', () => {
     expect(s.window).toMatchObject({ visible: true, focused: true, minimized: false });
     expect(s.loadConfig).toHaveBeenCalledTimes(1);
     expect(s.services).toHaveLength(1);
+  });
+
+  it('a second launch before ready creates no window early; ready creates the one window', async () => {
+    const app = new FakeApp();
+    let release: () => void = () => undefined;
+    app.readyGate = new Promise<void>((resolve) => (release = resolve));
+    const windows: unknown[] = [];
+    const running = runDesktop({
+      ...(await baseDeps()),
+      app: app as unknown as DesktopDeps['app'],
+      createWindow: (opts) => {
+        const w = new FakeWindow(opts);
+        windows.push(w);
+        return w.asWindow();
+      },
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    app.emit('second-instance', {}, [], '/');
+    expect(windows).toHaveLength(0);
+    release();
+    const desktop = await running;
+    await desktop?.ready;
+    expect(windows).toHaveLength(1);
+    desktop?.quit();
   });
 
   it('opens the window on app://ephemera/ while the services are still starting', async () => {
