@@ -154,9 +154,13 @@ export async function startApp(
   });
   listeners = new Listeners({ http: http.server, smtp: smtp.server }, host);
   // Before listening: SMTPServer re-emits its socket's errors (a taken port among them), and
-  // with no listener that throw would bypass Listeners' own handling.
+  // with no listener that throw would bypass Listeners' own handling (which explains a taken
+  // port itself, so errors are logged from the moment the listeners are up).
   const smtpLogger = createLogger('smtp', overrides.quiet);
-  smtp.on('error', (err) => smtpLogger.error('server error', err));
+  let smtpUp = false;
+  smtp.on('error', (err) => {
+    if (smtpUp) smtpLogger.error('server error', err);
+  });
   try {
     await listeners.listen(config, (port) => http.listen({ host, port }), overrides.onPortTaken);
   } catch (err) {
@@ -166,6 +170,7 @@ export async function startApp(
     db.close();
     throw err;
   }
+  smtpUp = true;
   mail.retention.start();
   const bound = listeners;
   let stopped = false;

@@ -66,6 +66,11 @@ describe('a taken port at the desktop start', () => {
   it('without the handler (headless), a taken port still ends the start', async () => {
     const taken = await blocker();
     await expect(start({ port: taken, smtpPort: 0 })).rejects.toBeInstanceOf(PortInUseError);
+    // SMTPServer re-emits its socket's error: the start must still end with the sentence.
+    const smtpTaken = await blocker();
+    await expect(start({ port: 0, smtpPort: smtpTaken })).rejects.toThrow(
+      `SMTP port ${smtpTaken} is already in use; choose another with --smtp-port.`,
+    );
   });
 
   it('recognises another Ephemera on the port and stops, leaving it alone', async () => {
