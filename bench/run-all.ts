@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { benchDesktopLaunch } from './desktop-launch.ts';
 import { benchDownloadPipeline } from './download-pipeline.ts';
 import { benchIdleRss } from './idle-rss.ts';
 import { benchMailIngest } from './mail-ingest.ts';
@@ -16,6 +17,7 @@ const BENCHES: [string, () => Promise<BenchResult[]>][] = [
   ['serving', benchServing],
   ['polling', benchPolling],
   ['idle-rss', benchIdleRss],
+  ['desktop-launch', benchDesktopLaunch],
   ['mail-ingest', benchMailIngest],
   ['mail-push-latency', benchMailPushLatency],
   ['mail-list-latency', benchMailListLatency],

@@ -2,9 +2,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectApi } from './api/client.ts';
 import { App } from './app/app.tsx';
+import { translate } from './i18n/i18n.ts';
 import './styles/app.css';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
+
+// In the desktop app the window shows before the services are up; the first call waits.
+root.render(
+  <p className="boot-loading" role="status">
+    {translate('boot.starting')}
+  </p>,
+);
 
 connectApi().then(
   () =>

@@ -1,5 +1,5 @@
 import type { ServerSettings, ServerSettingsPatch } from '../../src-shared/api/server-settings.ts';
-import { startApp, type RunningApp, type StartConfig } from './compose.ts';
+import type { RunningApp, StartConfig } from './compose.ts';
 import { createLogger, type Logger } from './logger.ts';
 import type { AppStatus } from './settings-service.ts';
 
@@ -39,7 +39,10 @@ export class AppController {
   private unavailable = 'The services have not started yet.';
 
   constructor(private readonly options: AppControllerOptions) {
-    this.startServices = options.start ?? ((config) => startApp(config));
+    // Loaded when the start begins, not with this module: the desktop shell creates its window
+    // first (with a code-split bundle the services' dependencies then load after it).
+    this.startServices =
+      options.start ?? (async (config) => (await import('./compose.ts')).startApp(config));
     this.logger = options.logger ?? createLogger('app');
   }
 

@@ -24,7 +24,7 @@ import { appVersion, webUiDir } from './app-paths.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { composeMail, type MailConfig, type MailOverrides } from './compose-mail.ts';
 import type { AppConfig } from './config.ts';
-import { Listeners } from './listeners.ts';
+import { Listeners, type PortTakenHandler } from './listeners.ts';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.ts';
 import { createLogger } from './logger.ts';
 import { prepareDataFolder } from './private-files.ts';
@@ -57,6 +57,8 @@ export interface AppOverrides {
   /** What /api/info reports (package.json's version otherwise). */
   version?: string;
   quiet?: boolean;
+  /** A configured port is taken: resolve to listen on a free one instead (the desktop app). */
+  onPortTaken?: PortTakenHandler;
 }
 
 /** What startApp needs: the config, with the mail-only settings optional. */
@@ -169,8 +171,16 @@ export async function startApp(
     timeouts: { ...DEFAULT_HTTP_TIMEOUTS, ...overrides.httpTimeouts },
   });
   listeners = new Listeners({ http: http.server, smtp: smtp.server }, host, connectionLimits.http);
+  // Before listening: SMTPServer re-emits its socket's errors (a taken port among them), and
+  // with no listener that throw would bypass Listeners' own handling (which explains a taken
+  // port itself, so errors are logged from the moment the listeners are up).
+  const smtpLogger = createLogger('smtp', overrides.quiet);
+  let smtpUp = false;
+  smtp.on('error', (err) => {
+    if (smtpUp) smtpLogger.error('server error', err);
+  });
   try {
-    await listeners.listen(config, (port) => http.listen({ host, port }));
+    await listeners.listen(config, (port) => http.listen({ host, port }), overrides.onPortTaken);
   } catch (err) {
     scheduler.stop();
     await http.close();
@@ -178,8 +188,7 @@ export async function startApp(
     db.close();
     throw err;
   }
-  const smtpLogger = createLogger('smtp', overrides.quiet);
-  smtp.on('error', (err) => smtpLogger.error('server error', err));
+  smtpUp = true;
   mail.retention.start();
   const bound = listeners;
   let stopped = false;

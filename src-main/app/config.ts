@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
 import type { LockableSetting } from '../../src-shared/api/server-settings.ts';
 import { normalizeDomain } from '../mail/address.ts';
@@ -98,6 +98,20 @@ export class StartupError extends Error {
   override name = 'StartupError';
 }
 
+/** Ephemera's command-line options (the desktop entry keeps only these: desktop-args.ts). */
+export const CONFIG_OPTIONS = {
+  host: { type: 'string' },
+  port: { type: 'string' },
+  'smtp-port': { type: 'string' },
+  'data-dir': { type: 'string' },
+  domain: { type: 'string', multiple: true },
+  proxy: { type: 'string' },
+  headless: { type: 'boolean' },
+  'smtp-tls-key': { type: 'string' },
+  'smtp-tls-cert': { type: 'string' },
+  'mail-retention-hours': { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
 /**
  * Reads `--host --port --smtp-port --data-dir --domain… --proxy --headless`, and the mail
  * options `--smtp-tls-key --smtp-tls-cert --mail-retention-hours`, falling back to
@@ -108,18 +122,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: {
-        host: { type: 'string' },
-        port: { type: 'string' },
-        'smtp-port': { type: 'string' },
-        'data-dir': { type: 'string' },
-        domain: { type: 'string', multiple: true },
-        proxy: { type: 'string' },
-        headless: { type: 'boolean' },
-        'smtp-tls-key': { type: 'string' },
-        'smtp-tls-cert': { type: 'string' },
-        'mail-retention-hours': { type: 'string' },
-      },
+      options: CONFIG_OPTIONS,
       strict: true,
       allowPositionals: false,
     }));

@@ -13,6 +13,24 @@ export class RebindError extends Error {
   override name = 'RebindError';
 }
 
+/** A port another program holds; the desktop may then choose a free one (onPortTaken). */
+export class PortInUseError extends StartupError {
+  override name = 'PortInUseError';
+  constructor(
+    readonly service: 'http' | 'smtp',
+    readonly port: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Called when a configured port is taken, before giving up: resolving means "listen on a free
+ * port instead" (the desktop app), throwing ends the start with that error.
+ */
+export type PortTakenHandler = (service: 'http' | 'smtp', port: number) => Promise<void>;
+
 interface Bound {
   name: 'HTTP' | 'SMTP';
   server: Server;
@@ -73,12 +91,29 @@ export class Listeners {
   async listen(
     ports: { port: number; smtpPort: number },
     listenHttp: (port: number) => Promise<unknown>,
+    onPortTaken?: PortTakenHandler,
   ): Promise<void> {
     const [http, smtp] = this.bound;
     if (!http || !smtp) return;
-    await explain('HTTP', '--port', ports.port, () => listenHttp(ports.port));
-    smtp.port = ports.smtpPort;
-    await explain('SMTP', '--smtp-port', ports.smtpPort, () => listen(smtp, this.currentHost));
+    const withFallback = async (
+      service: 'http' | 'smtp',
+      port: number,
+      start: (port: number) => Promise<unknown>,
+    ): Promise<void> => {
+      const [what, flag] = service === 'http' ? ['HTTP', '--port'] : ['SMTP', '--smtp-port'];
+      try {
+        await explain(what, flag, port, () => start(port));
+      } catch (err) {
+        if (!(err instanceof PortInUseError) || !onPortTaken || port === 0) throw err;
+        await onPortTaken(service, port);
+        await explain(what, flag, 0, () => start(0));
+      }
+    };
+    await withFallback('http', ports.port, (port) => listenHttp(port));
+    await withFallback('smtp', ports.smtpPort, (port) => {
+      smtp.port = port;
+      return listen(smtp, this.currentHost);
+    });
   }
 
   /** Listens on `host` instead; on failure, listens on the old host again and throws. */
@@ -166,7 +201,9 @@ async function explain(
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
-      throw new StartupError(
+      throw new PortInUseError(
+        what === 'HTTP' ? 'http' : 'smtp',
+        port,
         `${what} port ${port} is already in use; choose another with ${flag}.`,
       );
     }

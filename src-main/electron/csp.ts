@@ -2,14 +2,20 @@ import type { Session } from 'electron';
 import { WEB_UI_CSP } from '../http/web-ui.ts';
 
 /**
- * The Content-Security-Policy of the app's pages in the desktop window: the web UI's own policy
- * (http/web-ui.ts), so the window and a browser run the page under the same rules. Scripts and
- * connections only from the app (no inline script, no eval), no plugins, no framing by others,
- * forms and `<base>` locked. The session enforces it on every response of the app's origin,
- * whatever the server sent.
+ * The Content-Security-Policy of the desktop window's pages (app://ephemera/): the web UI's own
+ * policy (http/web-ui.ts), so the window and a browser run the page under the same rules:
+ * scripts and connections only from the app (no inline script, no eval), no plugins, no framing
+ * by others, forms and `<base>` locked. One addition: video previews play from the local
+ * server (`mediaOrigin`, http://127.0.0.1:<port>), which is not the page's origin here. Covers
+ * are images, which the policy already allows from http.
  */
-export function contentSecurityPolicy(): string {
-  return WEB_UI_CSP;
+export function contentSecurityPolicy(mediaOrigin: string | null = null): string {
+  if (mediaOrigin === null) return WEB_UI_CSP;
+  return WEB_UI_CSP.split('; ')
+    .map((directive) =>
+      directive.startsWith('media-src ') ? `${directive} ${mediaOrigin}` : directive,
+    )
+    .join('; ');
 }
 
 /** Response headers with the policy set, whatever the server sent (any letter case). */
@@ -26,8 +32,26 @@ export function withCsp(
 }
 
 /**
- * Adds the policy to every response from the app's origin, and refuses every permission a page
- * may ask for except writing to the clipboard from the app itself.
+ * What the app's own pages may have: reading the clipboard (the Paste button), writing to it
+ * (Copy), fullscreen (the video player's button), and loading from this computer's loopback
+ * server (previews and covers come from http://127.0.0.1:<port>; Chromium's Local Network
+ * Access asks for `loopback-network` / `local-network-access` when a page that is not itself
+ * on loopback, such as app://ephemera, loads from it). Everything else (camera, microphone,
+ * location, notifications, MIDI, HID, serial, pointer lock, openExternal …) is refused, and
+ * so is every permission asked by anything that is not the app (a mail's frame, a page that
+ * got in somehow).
+ */
+export const GRANTED_PERMISSIONS: ReadonlySet<string> = new Set([
+  'clipboard-read',
+  'clipboard-sanitized-write',
+  'fullscreen',
+  'loopback-network',
+  'local-network-access',
+]);
+
+/**
+ * Sets the policy on every response of the app's pages, and answers permission requests and
+ * checks with GRANTED_PERMISSIONS for the app's own top-level pages only.
  */
 export function installSessionSecurity(
   session: Pick<
@@ -35,18 +59,22 @@ export function installSessionSecurity(
     'webRequest' | 'setPermissionRequestHandler' | 'setPermissionCheckHandler'
   >,
   isAppUrl: (url: string) => boolean,
+  policy: () => string = () => contentSecurityPolicy(),
 ): void {
   session.webRequest.onHeadersReceived((details, callback) => {
     if (!isAppUrl(details.url)) {
       callback({});
       return;
     }
-    callback({ responseHeaders: withCsp(details.responseHeaders) });
+    callback({ responseHeaders: withCsp(details.responseHeaders, policy()) });
   });
   session.setPermissionRequestHandler((_contents, permission, callback, details) => {
-    callback(permission === 'clipboard-sanitized-write' && isAppUrl(details.requestingUrl));
+    callback(
+      GRANTED_PERMISSIONS.has(permission) && details.isMainFrame && isAppUrl(details.requestingUrl),
+    );
   });
-  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => {
-    return permission === 'clipboard-sanitized-write' && isAppUrl(requestingOrigin);
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) => {
+    const frameOk = details.isMainFrame !== false;
+    return GRANTED_PERMISSIONS.has(permission) && frameOk && isAppUrl(requestingOrigin);
   });
 }

@@ -4,6 +4,8 @@ import path from 'node:path';
 export interface DesktopPaths {
   /** The preload bundle (CommonJS: sandboxed preloads cannot be ES modules). */
   preload: string;
+  /** The built web UI (Vite's output), served to the window as app://ephemera/. */
+  rendererDir: string;
   windowIcon: string;
   trayIcon: string;
 }
@@ -12,6 +14,7 @@ export interface DesktopPaths {
 export function desktopPaths(root: string, platform: NodeJS.Platform): DesktopPaths {
   return {
     preload: path.join(root, 'dist', 'preload', 'preload.cjs'),
+    rendererDir: path.join(root, 'dist', 'renderer'),
     windowIcon: path.join(root, 'resources', 'icon.png'),
     trayIcon: path.join(root, 'resources', 'tray', trayIconName(platform)),
   };

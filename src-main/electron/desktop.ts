@@ -1,68 +1,35 @@
-import type {
-  App,
-  BrowserWindow,
-  BrowserWindowConstructorOptions,
-  Clipboard,
-  IpcMain,
-  Menu,
-  MenuItemConstructorOptions,
-  Session,
-} from 'electron';
+import path from 'node:path';
+import type { BrowserWindow } from 'electron';
 import type { IpcEventChannel, IpcEventPayload } from '../../src-shared/ipc/contract.ts';
-import type { AppController } from '../app/app-controller.ts';
-import type { Logger } from '../app/logger.ts';
-import { appIpcHandlers, toAppInfo, type AppMeta } from './app.ipc.ts';
-import { installSessionSecurity } from './csp.ts';
-import type { DesktopPaths } from './desktop-paths.ts';
+import type { RunningApp } from '../app/compose.ts';
+import { ConfigError, type AppConfig } from '../app/config.ts';
+import { addLogSink } from '../app/logger.ts';
+import { appMenuTemplate } from './app-menu.ts';
+import { APP_SCHEME, isAppUrl } from './app-origin.ts';
+import { appIpcHandlers, toAppInfo } from './app.ipc.ts';
+import { closeAction } from './close-behaviour.ts';
+import { contentSecurityPolicy, installSessionSecurity } from './csp.ts';
+import { desktopIpcHandlers } from './desktop.ipc.ts';
+import type { DesktopDeps } from './desktop-deps.ts';
 import { registerIpcHandlers, trustedSenderCheck } from './ipc-register.ts';
 import { mailIpcHandlers } from './mail.ipc.ts';
 import { MailWatch } from './mail-watch.ts';
-import { createCodeNotifier, type CodeNotifierDeps } from './notifications.ts';
-import { createAppTray, type AppTray, type AppTrayDeps, type TrayState } from './tray.ts';
-import { videoIpcHandlers, type SaveDialog } from './video.ipc.ts';
-import { isSameOrigin, lockNavigation, mainWindowOptions } from './window-options.ts';
+import { openMainWindow } from './main-window.ts';
+import { createCodeNotifier } from './notifications.ts';
+import { OtherEphemeraError, portFallback } from './port-fallback.ts';
+import { appProtocolHandler } from './protocol.ts';
+import { quitWatchdog } from './quit-watchdog.ts';
+import { announce, mediaOrigin } from './start-announce.ts';
+import { createAppTray, type AppTray, type TrayState } from './tray.ts';
+import { videoIpcHandlers } from './video.ipc.ts';
+
+export type { DesktopController, DesktopDeps } from './desktop-deps.ts';
 
 /** Windows groups notifications by this id; it matches electron-builder.yml's appId. */
 export const APP_USER_MODEL_ID = 'app.ephemera.desktop';
 
-/** Electron's modules and the app's services, as the shell uses them (faked in unit tests). */
-export interface DesktopDeps {
-  app: Pick<
-    App,
-    'requestSingleInstanceLock' | 'on' | 'whenReady' | 'quit' | 'exit' | 'setAppUserModelId'
-  >;
-  createWindow(options: BrowserWindowConstructorOptions): BrowserWindow;
-  createTray: AppTrayDeps['createTray'];
-  buildMenu(template: MenuItemConstructorOptions[]): Menu;
-  createNotification: CodeNotifierDeps['create'];
-  notificationsSupported(): boolean;
-  clipboard: Pick<Clipboard, 'writeText'>;
-  openExternal(url: string): Promise<void>;
-  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
-  session(): Pick<
-    Session,
-    'webRequest' | 'setPermissionRequestHandler' | 'setPermissionCheckHandler'
-  >;
-  showError(title: string, message: string): void;
-  controller: Pick<
-    AppController,
-    | 'start'
-    | 'stop'
-    | 'services'
-    | 'status'
-    | 'settings'
-    | 'updateSettings'
-    | 'onChange'
-    | 'codeNotifications'
-  >;
-  saveDialog: SaveDialog;
-  paths: DesktopPaths;
-  meta: AppMeta;
-  platform: NodeJS.Platform;
-  logger: Logger;
-  /** `process.once` for the signals a terminal sends (`npm start`, then Ctrl+C). */
-  onSignal(signal: 'SIGINT' | 'SIGTERM', handler: () => void): void;
-}
+/** How long Quit may take before the app exits anyway. */
+export const QUIT_TIMEOUT_MS = 3000;
 
 /** The running shell, for the entry point and tests. */
 export interface Desktop {
@@ -70,40 +37,58 @@ export interface Desktop {
   /** Shows, restores and focuses the window (creating it again if it was destroyed). */
   showWindow(): void;
   quit(): void;
+  /** Resolves once the services are up (or the start failed). */
+  ready: Promise<RunningApp | null>;
 }
 
 /**
- * The desktop app: one instance, one window, a tray icon, the services started through the
- * composition root (AppController → startApp) and stopped before Electron quits. Resolves to
- * null when another instance already runs (it is focused instead) or the services cannot start.
+ * The desktop app. Order matters for a quick, single start: the single-instance lock first
+ * (a second launch only focuses the first), then the command line, then at `ready` the window
+ * (served from disk, shown at `ready-to-show`) while the services start beside it. Resolves to
+ * null when another instance runs or the command line is wrong.
  */
 export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
-  const { app, controller, logger } = deps;
+  const { app, logger } = deps;
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return null;
   }
+  let config: AppConfig;
+  try {
+    config = deps.loadConfig();
+  } catch (err) {
+    deps.showError('Ephemera cannot start', err instanceof Error ? err.message : String(err));
+    app.exit(err instanceof ConfigError ? 2 : 1);
+    return null;
+  }
+  const log = deps.openLog();
+  addLogSink((line) => log.write(line));
+  const now = (): number => (deps.now ? deps.now() : Date.now());
 
+  const fallback = portFallback((port) => deps.probeEphemera(port));
+  const controller = deps.createController(config, (service, port) =>
+    fallback.onPortTaken(service, port),
+  );
   let win: BrowserWindow | null = null;
   let tray: AppTray | null = null;
-  let appOrigin = '';
-  let started = false;
+  let running = false;
   let quitting = false;
-  let stopping = false;
   let stopped = false;
   let lanBusy = false;
   let unregisterIpc: (() => void) | null = null;
 
-  const isAppUrl = (url: string): boolean => appOrigin !== '' && isSameOrigin(url, appOrigin);
   const alive = (): BrowserWindow | null => (win && !win.isDestroyed() ? win : null);
   const send = <E extends IpcEventChannel>(channel: E, payload: IpcEventPayload<E>): void => {
     alive()?.webContents.send(channel, payload);
   };
   const trayState = (): TrayState => {
-    const status = controller.status();
-    return { lanSharing: status.lanSharing, lanUrl: status.lanUrl, busy: lanBusy };
+    const status = running ? controller.status() : null;
+    return {
+      lanSharing: status?.lanSharing ?? false,
+      lanUrl: status?.lanUrl ?? null,
+      busy: lanBusy || !running,
+    };
   };
-
   const copy = (text: string): void => {
     deps.clipboard.writeText(text).catch((err: unknown) => logger.error('cannot copy', err));
   };
@@ -117,50 +102,47 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
   });
   const watches = new MailWatch((mail) => send('mail:received', mail));
   let stopNotifying: (() => void) | null = null;
+  const trayShown = (): boolean =>
+    tray !== null && (deps.platform !== 'linux' || deps.trayLikelyShown());
 
-  const createWindow = (): BrowserWindow => {
-    const created = deps.createWindow(
-      mainWindowOptions({
+  const quit = (): void => app.quit();
+  /** Windows that painted once: showing them again cannot flash white. */
+  const painted = new WeakSet<BrowserWindow>();
+  let isReady = false;
+  const showWindow = (): void => {
+    // A second launch can arrive before `ready`; the window is created at `ready` anyway.
+    if (quitting || !isReady) return;
+    const target =
+      alive() ??
+      (win = openMainWindow({
+        createWindow: (options) => deps.createWindow(options),
         preload: deps.paths.preload,
         ...(deps.platform === 'darwin' ? {} : { icon: deps.paths.windowIcon }),
-      }),
-    );
-    lockNavigation(created.webContents, {
-      isAppUrl,
-      openExternal: (url) => {
-        deps.openExternal(url).catch((err: unknown) => logger.error(`cannot open ${url}`, err));
-      },
-    });
-    created.on('close', (event) => {
-      // Closing the window keeps the services and the tray; Quit (tray, menu, Cmd+Q) ends both.
-      if (!quitting) {
-        event.preventDefault();
-        created.hide();
-      }
-    });
-    created.once('ready-to-show', () => created.show());
-    // A reload starts a new page: it watches again what it needs.
-    created.webContents.on('did-navigate', () => watches.clear());
-    created.on('closed', () => {
-      if (win === created) win = null;
-      watches.clear();
-    });
-    loadApp(created);
-    return created;
-  };
-  const loadApp = (target: BrowserWindow): void => {
-    target
-      .loadURL(`${appOrigin}/`)
-      .catch((err: unknown) => logger.error('cannot load the app', err));
-  };
-  const showWindow = (): void => {
-    if (!started || quitting) return;
-    const target = alive() ?? (win = createWindow());
+        dark: () => deps.dark(),
+        openExternal: (url) => {
+          deps.openExternal(url).catch((err: unknown) => logger.error(`cannot open ${url}`, err));
+        },
+        closeAction: () => closeAction(deps.platform, trayShown()),
+        quitting: () => quitting,
+        quit,
+        pageChanged: () => watches.clear(),
+        closed: () => {
+          win = null;
+          watches.clear();
+        },
+        logger,
+        now,
+      }));
+    target.once('ready-to-show', () => painted.add(target));
     if (target.isMinimized()) target.restore();
-    target.show();
+    // A window still loading its first page shows itself at ready-to-show (no white flash).
+    if (painted.has(target) || !target.webContents.isLoading()) target.show();
     target.focus();
   };
-  const quit = (): void => app.quit();
+  const openLogsFolder = async (): Promise<void> => {
+    const failure = await deps.openPath(path.dirname(log.path));
+    if (failure) throw new Error(failure);
+  };
 
   const setLanSharing = (on: boolean): void => {
     lanBusy = true;
@@ -176,28 +158,36 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
       });
   };
 
+  // A second launch passes its command line here; it is not read: it only shows this window.
   app.on('second-instance', () => showWindow());
+  // macOS: a click on the Dock icon after the window was closed.
   app.on('activate', () => showWindow());
-  // Keep running in the tray when the window is gone.
+  // Closing the window hides it or quits explicitly (closeAction); never an implicit quit.
   app.on('window-all-closed', () => undefined);
+  const watchdog = quitWatchdog({
+    stop: () => controller.stop(),
+    cleanup: () => {
+      unregisterIpc?.();
+      stopNotifying?.();
+      watches.clear();
+      tray?.destroy();
+      tray = null;
+    },
+    exit: (code) => app.exit(code),
+    timeoutMs: QUIT_TIMEOUT_MS,
+    ...(deps.setTimer
+      ? { setTimer: (fn: () => void, ms: number) => deps.setTimer?.(fn, ms) ?? (() => undefined) }
+      : {}),
+    logger,
+  });
   app.on('before-quit', (event) => {
     quitting = true;
     if (stopped) return;
     event.preventDefault();
-    if (stopping) return;
-    stopping = true;
-    controller
-      .stop()
-      .catch((err: unknown) => logger.error('stopping the services failed', err))
-      .finally(() => {
-        stopped = true;
-        unregisterIpc?.();
-        stopNotifying?.();
-        watches.clear();
-        tray?.destroy();
-        tray = null;
-        app.quit();
-      });
+    void watchdog.begin().then(() => {
+      stopped = true;
+      app.quit();
+    });
   });
   deps.onSignal('SIGINT', quit);
   deps.onSignal('SIGTERM', quit);
@@ -206,41 +196,77 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
     watches.attach(change.app.mail.hub);
     // Every mailbox, watched by the window or not (a phone script may have made it).
     stopNotifying ??= change.app.mail.hub.subscribeAll(notify);
-    const origin = new URL(change.status.localUrl).origin;
-    if (origin !== appOrigin) {
-      const moved = appOrigin !== '';
-      appOrigin = origin;
-      const current = alive();
-      if (moved && current) loadApp(current);
-    }
     tray?.update(trayState());
-    send('app:changed', toAppInfo(change.status, deps.meta));
+    send('app:changed', toAppInfo(change.status, deps.meta, fallback.changes()));
   });
 
   await app.whenReady();
+  isReady = true;
   if (deps.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
-  try {
-    await controller.start();
-  } catch (err) {
-    deps.showError('Ephemera cannot start', err instanceof Error ? err.message : String(err));
-    stopped = true;
-    app.exit(1);
-    return null;
-  }
-  started = true;
-
-  installSessionSecurity(deps.session(), isAppUrl);
+  deps.setApplicationMenu(
+    deps.buildMenu(
+      appMenuTemplate(deps.platform, deps.packaged, {
+        openLogsFolder: () => {
+          openLogsFolder().catch((err: unknown) =>
+            logger.error('cannot open the logs folder', err),
+          );
+        },
+        showWindow,
+        quit,
+      }),
+    ),
+  );
+  // Previews play from the local server; its port is known only once it listens.
+  const policy = () => contentSecurityPolicy(mediaOrigin(config.host));
+  deps.handleProtocol(APP_SCHEME, appProtocolHandler(deps.paths.rendererDir, policy));
+  installSessionSecurity(deps.session(), isAppUrl, policy);
   const services = () => controller.services();
   unregisterIpc = registerIpcHandlers(
     deps.ipcMain,
     {
-      ...appIpcHandlers({ controller, services, meta: deps.meta, clipboard: deps.clipboard }),
+      ...appIpcHandlers({
+        controller,
+        services,
+        meta: deps.meta,
+        clipboard: deps.clipboard,
+        portChanges: () => fallback.changes(),
+      }),
+      ...desktopIpcHandlers({ loginItem: deps.loginItem, openLogsFolder }),
       ...videoIpcHandlers({ services, saveDialog: deps.saveDialog }),
       ...mailIpcHandlers({ services, watches }),
     },
     {
       isTrustedSender: trustedSenderCheck(() => alive()?.webContents.id ?? null, isAppUrl),
       logger,
+    },
+  );
+  deps.onShutdown((event) => {
+    // Linux and macOS shutting down: delay it for the clean stop (bounded by the watchdog).
+    event?.preventDefault();
+    quit();
+  });
+
+  const ready = controller.start().then(
+    (started) => {
+      running = true;
+      announce(deps, started, fallback.changes());
+      tray?.update(trayState());
+      return started;
+    },
+    (err: unknown) => {
+      stopped = true;
+      tray?.destroy();
+      tray = null;
+      const message = err instanceof Error ? err.message : String(err);
+      logger.error(`the services did not start: ${message}`);
+      if (err instanceof OtherEphemeraError) {
+        deps.showError('Ephemera is already running', message);
+        app.exit(0);
+      } else {
+        deps.showError('Ephemera cannot start', message);
+        app.exit(1);
+      }
+      return null;
     },
   );
   showWindow();
@@ -256,8 +282,8 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
       trayState(),
     );
   } catch (err) {
-    // Some Linux desktops have no tray; the window and a second `npm start` still reach the app.
+    // No tray here: closing the window then quits (closeAction).
     logger.warn(`no tray icon: ${err instanceof Error ? err.message : String(err)}`);
   }
-  return { window: alive, showWindow, quit };
+  return { window: alive, showWindow, quit, ready };
 }

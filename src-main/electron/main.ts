@@ -5,46 +5,66 @@ import {
   dialog,
   ipcMain,
   Menu,
+  nativeTheme,
   Notification,
+  powerMonitor,
+  protocol,
   session,
   shell,
   Tray,
 } from 'electron';
 import { AppController } from '../app/app-controller.ts';
 import { appRoot } from '../app/app-paths.ts';
-import { ConfigError, loadConfig } from '../app/config.ts';
+import { loadConfig } from '../app/config.ts';
 import { createLogger } from '../app/logger.ts';
+import { APP_SCHEME_PRIVILEGES } from './app-origin.ts';
+import { linuxTrayLikelyShown } from './close-behaviour.ts';
 import { desktopArgs } from './desktop-args.ts';
 import { desktopPaths } from './desktop-paths.ts';
 import { runDesktop } from './desktop.ts';
+import { openLogFile } from './log-file.ts';
+import { loginItem } from './login-item.ts';
+import { isEphemeraAt } from './port-fallback.ts';
+import { releasesPage, startUpdateChecks, updateMode, type UpdaterLike } from './updater.ts';
 
 /**
  * The Electron main entry (bundled to dist/main/electron.mjs, package.json "main"). It only
  * hands Electron's modules to runDesktop, which the unit tests drive with fakes.
  */
+
+// Must happen before `ready`: the window's pages are app://ephemera/ (app-origin.ts).
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(desktopArgs(process.argv, process.defaultApp === true));
-  } catch (err) {
-    dialog.showErrorBox('Ephemera cannot start', err instanceof Error ? err.message : String(err));
-    app.exit(err instanceof ConfigError ? 2 : 1);
-    return;
-  }
   const logger = createLogger('desktop');
-  await runDesktop({
+  const desktop = await runDesktop({
     app,
+    loadConfig: () => loadConfig(desktopArgs(process.argv)),
+    createController: (config, onPortTaken) =>
+      new AppController({
+        config,
+        // Imported at the start, after the window was asked for (see app-controller.ts).
+        start: async (c) => (await import('../app/compose.ts')).startApp(c, { onPortTaken }),
+      }),
     createWindow: (options) => new BrowserWindow(options),
     createTray: (icon) => new Tray(icon),
     buildMenu: (template) => Menu.buildFromTemplate(template),
+    setApplicationMenu: (menu) => Menu.setApplicationMenu(menu),
     createNotification: (options) => new Notification(options),
     notificationsSupported: () => Notification.isSupported(),
     clipboard,
     openExternal: (url) => shell.openExternal(url),
+    openPath: (path) => shell.openPath(path),
     ipcMain,
     session: () => session.defaultSession,
+    handleProtocol: (scheme, handler) => protocol.handle(scheme, handler),
+    // Electron passes an event it may delay the shutdown with; its typings omit it.
+    onShutdown: (listener) =>
+      powerMonitor.on('shutdown', (...args: unknown[]) =>
+        listener(args[0] as { preventDefault(): void } | undefined),
+      ),
+    dark: () => nativeTheme.shouldUseDarkColors,
     showError: (title, message) => dialog.showErrorBox(title, message),
-    controller: new AppController({ config }),
     saveDialog: {
       ask: async (options) => {
         const parent = BrowserWindow.getFocusedWindow();
@@ -55,8 +75,48 @@ async function main(): Promise<void> {
     paths: desktopPaths(appRoot(), process.platform),
     meta: { version: app.getVersion(), platform: process.platform },
     platform: process.platform,
+    packaged: app.isPackaged,
+    trayLikelyShown: () => linuxTrayLikelyShown(process.env),
+    loginItem: loginItem({
+      app,
+      platform: process.platform,
+      packaged: app.isPackaged,
+      executable: process.execPath,
+      env: process.env,
+      configDir: app.getPath('appData'),
+    }),
+    openLog: () => openLogFile(app.getPath('logs')),
+    probeEphemera: (port) => isEphemeraAt(port),
+    stdout: (line) => process.stdout.write(line),
     logger,
     onSignal: (signal, handler) => process.once(signal, handler),
+  });
+  if (!desktop) return;
+  // Packaged builds only (updater.ts); electron-updater is loaded at the first check.
+  startUpdateChecks({
+    mode: updateMode(process.platform, app.isPackaged, process.env),
+    load: async () => {
+      // CommonJS: Node exposes its module.exports as the default export (autoUpdater is a getter
+      // its export scanner does not see).
+      const updater = (await import('electron-updater')) as { default?: object };
+      return (updater.default as { autoUpdater: UpdaterLike }).autoUpdater;
+    },
+    notify: (title, body, onClick) => {
+      if (!Notification.isSupported()) return;
+      const notification = new Notification({ title, body });
+      if (onClick) notification.on('click', onClick);
+      notification.show();
+    },
+    releasesPage: releasesPage(process.resourcesPath),
+    openExternal: (url) => {
+      shell.openExternal(url).catch((err: unknown) => logger.error(`cannot open ${url}`, err));
+    },
+    logger,
+    schedule: (fn, ms, repeat) => {
+      const timer = repeat ? setInterval(fn, ms) : setTimeout(fn, ms);
+      timer.unref();
+      return () => clearTimeout(timer);
+    },
   });
 }
 

@@ -5,9 +5,13 @@ import type { BrowserWindowConstructorOptions, WebContents } from 'electron';
  * sandboxed, with no Node integration anywhere, and reaches main only through the preload's
  * `window.ephemera` (contract in src-shared/ipc).
  */
+/** The page's background (src-renderer/styles/app.css --bg), painted before the page is. */
+export const WINDOW_BACKGROUND = { light: '#f5f5f2', dark: '#121315' } as const;
+
 export function mainWindowOptions(paths: {
   preload: string;
   icon?: string;
+  dark?: boolean;
 }): BrowserWindowConstructorOptions {
   return {
     title: 'Ephemera',
@@ -17,7 +21,7 @@ export function mainWindowOptions(paths: {
     minHeight: 520,
     show: false,
     autoHideMenuBar: true,
-    backgroundColor: '#f5f5f7',
+    backgroundColor: paths.dark ? WINDOW_BACKGROUND.dark : WINDOW_BACKGROUND.light,
     ...(paths.icon ? { icon: paths.icon } : {}),
     webPreferences: {
       preload: paths.preload,
@@ -56,14 +60,14 @@ export function isSameOrigin(url: string, origin: string): boolean {
 }
 
 export interface NavigationPolicy {
-  /** Whether a URL belongs to the app (its own HTTP origin). */
+  /** Whether a URL belongs to the app (app://ephemera/, app-origin.ts). */
   isAppUrl(url: string): boolean;
   /** Opens a URL in the system browser. */
   openExternal(url: string): void;
 }
 
 /**
- * Keeps the window on the app: navigations and redirects off the app's origin are cancelled,
+ * Keeps the window on the app: navigations and redirects off the app's pages are cancelled,
  * `<webview>` is refused, and `window.open`/`target=_blank` never opens an Electron window: an
  * http(s) URL goes to the system browser, anything else (file:, javascript:, custom schemes) is
  * dropped.

@@ -22,7 +22,8 @@ export const WEB_UI_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const CONTENT_TYPES: Record<string, string> = {
+/** Content types of the files the web UI ships (also served by the desktop's app: protocol). */
+export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',

@@ -52,6 +52,7 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
   const authed = { auth: true } as const;
   return {
     transport: 'http',
+    desktop: null,
     info: () => request('/api/info'),
     video: {
       create: (text) => request('/api/tasks', { method: 'POST', body: { text } }),

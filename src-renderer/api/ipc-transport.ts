@@ -40,7 +40,8 @@ function toApiError(error: IpcError): ApiError {
 /**
  * The Electron transport: each call is one `invoke` of the contract in src-shared/ipc; live mail
  * comes as `mail:received` events after `mail:watch`. No API key is needed (main is trusted).
- * "Save" opens the native save dialog in main; preview and cover load from the local server.
+ * "Save" opens the native save dialog in main; preview and cover load from the local server
+ * (the page itself is app://ephemera/, so mediaUrl makes them absolute on localUrl).
  */
 export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraApi {
   let app = first;
@@ -64,6 +65,14 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
 
   return {
     transport: 'ipc',
+    desktop: {
+      portChanges: () => app.portChanges,
+      loginItem: () => call('desktop:login-item'),
+      setLoginItem: (enabled) => call('desktop:set-login-item', { enabled }),
+      openLogsFolder: async () => {
+        await call('desktop:open-logs');
+      },
+    },
     info: async () => {
       app = await call('app:info');
       return infoFromApp(app, await call('mail:domains'));

@@ -8,6 +8,20 @@ import type {
   ServerSettingsPatch as SettingsPatch,
 } from '../../src-shared/api/server-settings.ts';
 import type { Capacity, Task, TaskCreated } from '../../src-shared/video/schemas.ts';
+import type { AppInfo, LoginItemState } from '../../src-shared/ipc/app-schemas.ts';
+
+/** A port another program held when the desktop app started, and the one used instead. */
+export type PortChange = AppInfo['portChanges'][number];
+export type { LoginItemState };
+
+/** What only the desktop app has (null in a browser). */
+export interface DesktopApi {
+  /** Ports that had to change at this start (a banner says so). */
+  portChanges(): PortChange[];
+  loginItem(): Promise<LoginItemState>;
+  setLoginItem(enabled: boolean): Promise<LoginItemState>;
+  openLogsFolder(): Promise<void>;
+}
 
 export type { ApiKeyInfo, Capacity, CreatedApiKey, Lease, Mail, MxCheck, ServerInfo, Settings };
 export type { SettingsPatch, Task, TaskCreated };
@@ -36,6 +50,8 @@ export type KeyPrompt = (reason: {
  */
 export interface EphemeraApi {
   readonly transport: 'http' | 'ipc';
+  /** Start at login, logs, port notices: the desktop app only. */
+  readonly desktop: DesktopApi | null;
   info(): Promise<ServerInfo>;
   video: {
     create(text: string): Promise<TaskCreated>;

@@ -13,6 +13,7 @@ import { useServer } from '../stores/server-store.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { KeyDialog } from './key-dialog.tsx';
 import { Nav } from './nav.tsx';
+import { PortBanner } from './port-banner.tsx';
 import { useRoute } from './use-route.ts';
 import { useDocumentPrefs } from './use-theme.ts';
 
@@ -42,6 +43,7 @@ export function App(): ReactElement {
       </a>
       <Nav route={route} />
       <main id="main" className="main" tabIndex={-1}>
+        <PortBanner />
         <ErrorBoundary key={route} title={t('error.screen')} reload={t('error.reload')}>
           {route === 'video' ? <VideoPage /> : null}
           {route === 'mail' ? <MailPage /> : null}

@@ -9,6 +9,13 @@ export const en = {
   'common.dismiss': 'Dismiss',
 
   'error.network': 'Cannot reach Ephemera. Is it still running?',
+  'boot.starting': 'Starting Ephemera…',
+
+  'desktop.port.http':
+    'Port {preferred} is used by another program, so Ephemera runs on port {actual} for now. Phones and scripts set up with the old address need the new one.',
+  'desktop.port.smtp':
+    'SMTP port {preferred} is used by another program, so mail is received on port {actual} for now.',
+  'desktop.port.next': 'The next start tries the usual port again.',
   'error.screen': 'This screen ran into a problem.',
   'error.reload': 'Reload',
 
@@ -155,6 +162,12 @@ export const en = {
   'settings.loading': 'Loading server settings…',
   'settings.save': 'Save',
   'settings.saved': 'Settings saved',
+  'settings.desktop.title': 'Desktop app',
+  'settings.desktop.description': 'How Ephemera starts on this computer, and where it logs.',
+  'settings.desktop.login': 'Start at login',
+  'settings.desktop.loginUnavailable': 'Only in the installed app.',
+  'settings.desktop.logs': 'Logs',
+  'settings.desktop.openLogs': 'Open logs folder',
   'settings.lan.title': 'Share on your local network',
   'settings.lan.description': 'Let phones on the same Wi-Fi use Ephemera. Off by default.',
   'settings.lan.toggle': 'Share on the local network',

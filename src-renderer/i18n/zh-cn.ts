@@ -11,6 +11,12 @@ export const zhCN: Record<MessageKey, string> = {
   'common.dismiss': '关闭',
 
   'error.network': '无法连接 Ephemera，它还在运行吗？',
+  'boot.starting': '正在启动 Ephemera…',
+
+  'desktop.port.http':
+    '端口 {preferred} 已被其他程序占用，Ephemera 暂时使用端口 {actual}。按旧地址设置的手机和脚本需要改用新地址。',
+  'desktop.port.smtp': 'SMTP 端口 {preferred} 已被其他程序占用，暂时在端口 {actual} 接收邮件。',
+  'desktop.port.next': '下次启动时会再试原来的端口。',
   'error.screen': '这个页面出了点问题。',
   'error.reload': '重新加载',
 
@@ -149,6 +155,12 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.loading': '正在加载服务器设置…',
   'settings.save': '保存',
   'settings.saved': '设置已保存',
+  'settings.desktop.title': '桌面应用',
+  'settings.desktop.description': 'Ephemera 在这台电脑上如何启动，以及日志存放位置。',
+  'settings.desktop.login': '登录时启动',
+  'settings.desktop.loginUnavailable': '仅安装版可用。',
+  'settings.desktop.logs': '日志',
+  'settings.desktop.openLogs': '打开日志文件夹',
   'settings.lan.title': '在局域网共享',
   'settings.lan.description': '让同一 Wi-Fi 下的手机使用 Ephemera。默认关闭。',
   'settings.lan.toggle': '在局域网共享',

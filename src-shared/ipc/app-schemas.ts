@@ -14,9 +14,26 @@ export const AppInfoSchema = z.object({
   smtpPort: z.number().int(),
   /** The API key a first run created; kept in memory only, for the window to show once. */
   initialApiKey: z.string().nullable(),
+  /**
+   * Ports another program held at the start, and the free ones used instead for this run
+   * (settings.json keeps the preferred ones). The window shows a banner while non-empty.
+   */
+  portChanges: z
+    .array(
+      z.object({
+        service: z.enum(['http', 'smtp']),
+        preferred: z.number().int(),
+        actual: z.number().int(),
+      }),
+    )
+    .default([]),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 
 /** What became of a "Save video…": written where the person chose, or the dialog closed. */
 export const SaveOutcomeSchema = z.enum(['saved', 'cancelled']);
 export type SaveOutcome = z.infer<typeof SaveOutcomeSchema>;
+
+/** "Start at login": whether this build can do it here, and whether it is on. */
+export const LoginItemStateSchema = z.object({ available: z.boolean(), enabled: z.boolean() });
+export type LoginItemState = z.infer<typeof LoginItemStateSchema>;

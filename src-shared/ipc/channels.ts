@@ -10,6 +10,9 @@ import type { IpcEventChannel, IpcInvokeChannel } from './contract.ts';
 export const IPC_INVOKE_CHANNELS = [
   'app:info',
   'app:copy-text',
+  'desktop:login-item',
+  'desktop:set-login-item',
+  'desktop:open-logs',
   'settings:get',
   'settings:update',
   'settings:check-mx',

@@ -15,7 +15,7 @@ import {
   TaskCreatedSchema,
   TaskSchema,
 } from '../video/schemas.ts';
-import { AppInfoSchema, SaveOutcomeSchema } from './app-schemas.ts';
+import { AppInfoSchema, LoginItemStateSchema, SaveOutcomeSchema } from './app-schemas.ts';
 
 /** A channel that takes no request. */
 const NoRequest = z.undefined();
@@ -41,6 +41,14 @@ export const IPC_INVOKE_SCHEMAS = {
     request: z.strictObject({ text: z.string().min(1).max(10_000) }),
     response: Done,
   },
+  /** "Start at login" (desktop only; `available` false in development runs). */
+  'desktop:login-item': { request: NoRequest, response: LoginItemStateSchema },
+  'desktop:set-login-item': {
+    request: z.strictObject({ enabled: z.boolean() }),
+    response: LoginItemStateSchema,
+  },
+  /** Opens the folder of the desktop's log file in the file manager. */
+  'desktop:open-logs': { request: NoRequest, response: Done },
   /** The same settings as GET /api/settings. */
   'settings:get': { request: NoRequest, response: ServerSettingsSchema },
   /** PATCH /api/settings: `lan_enabled` rebinds HTTP and SMTP on the same ports at once. */

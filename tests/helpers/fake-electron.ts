@@ -45,6 +45,8 @@ export class FakeWebContents extends EventEmitter {
   readonly sent: { channel: string; payload: unknown }[] = [];
   openHandler: ((details: HandlerDetails) => WindowOpenHandlerResponse) | null = null;
   destroyed = false;
+  /** A page is loading (a window shows itself at ready-to-show then). */
+  loading = false;
 
   send(channel: string, payload: unknown): void {
     this.sent.push({ channel, payload });
@@ -55,6 +57,9 @@ export class FakeWebContents extends EventEmitter {
   isDestroyed(): boolean {
     return this.destroyed;
   }
+  isLoading(): boolean {
+    return this.loading;
+  }
   /** Fires will-navigate (or will-redirect) and says whether it was let through. */
   navigate(url: string, kind: 'will-navigate' | 'will-redirect' = 'will-navigate'): boolean {
     const event = fakeEvent({ url });
@@ -63,7 +68,7 @@ export class FakeWebContents extends EventEmitter {
   }
   /** An invoke event as if sent by a frame of this contents. */
   invokeEvent(url: string, topFrame = true): IpcSenderEvent {
-    const parent = topFrame ? null : { url: 'http://127.0.0.1:8787/' };
+    const parent = topFrame ? null : { url: 'app://ephemera/' };
     return { sender: { id: this.id }, senderFrame: { url, parent } } as unknown as IpcSenderEvent;
   }
 }
@@ -78,6 +83,8 @@ export class FakeWindow extends EventEmitter {
 
   constructor(readonly options: BrowserWindowConstructorOptions) {
     super();
+    // Electron fires ready-to-show once the page painted: it is no longer loading.
+    this.on('ready-to-show', () => (this.webContents.loading = false));
   }
   show(): void {
     this.visible = true;
@@ -127,8 +134,10 @@ export class FakeApp extends EventEmitter {
   requestSingleInstanceLock(): boolean {
     return this.hasLock;
   }
+  /** Set to hold `ready` until the test resolves it. */
+  readyGate: Promise<void> | null = null;
   whenReady(): Promise<void> {
-    return Promise.resolve();
+    return this.readyGate ?? Promise.resolve();
   }
   /** Like Electron: before-quit may be prevented; otherwise the app quits. */
   quit(): void {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AppController } from '../../src-main/app/app-controller.ts';
 import { startApp } from '../../src-main/app/compose.ts';
 import { appIpcHandlers } from '../../src-main/electron/app.ipc.ts';
+import { desktopIpcHandlers } from '../../src-main/electron/desktop.ipc.ts';
 import { registerIpcHandlers, trustedSenderCheck } from '../../src-main/electron/ipc-register.ts';
 import { mailIpcHandlers } from '../../src-main/electron/mail.ipc.ts';
 import { MailWatch } from '../../src-main/electron/mail-watch.ts';
@@ -58,7 +59,9 @@ describe('desktop IPC on the real services', () => {
           services,
           meta: { version: 'test', platform: process.platform },
           clipboard: { writeText: () => Promise.resolve() },
+          portChanges: () => [],
         }),
+        ...desktopIpcHandlers({ loginItem: null, openLogsFolder: () => Promise.resolve() }),
         ...videoIpcHandlers({
           services,
           saveDialog: {

@@ -6,6 +6,7 @@ import { AppController } from '../../src-main/app/app-controller.ts';
 import { startApp } from '../../src-main/app/compose.ts';
 import type { MxResolver } from '../../src-main/mail/mx-check.ts';
 import { appIpcHandlers, toAppInfo } from '../../src-main/electron/app.ipc.ts';
+import { desktopIpcHandlers } from '../../src-main/electron/desktop.ipc.ts';
 import { registerIpcHandlers, trustedSenderCheck } from '../../src-main/electron/ipc-register.ts';
 import { mailIpcHandlers } from '../../src-main/electron/mail.ipc.ts';
 import { MailWatch } from '../../src-main/electron/mail-watch.ts';
@@ -180,7 +181,9 @@ export async function startIpcHarness(): Promise<IpcHarness> {
           services,
           meta,
           clipboard: { writeText: () => Promise.resolve() },
+          portChanges: () => [],
         }),
+        ...desktopIpcHandlers({ loginItem: null, openLogsFolder: () => Promise.resolve() }),
         ...videoIpcHandlers({
           services,
           saveDialog: {

@@ -91,6 +91,16 @@ describe('renderer api over desktop IPC', () => {
     expect(await rest.json()).toEqual(info);
   });
 
+  it('has the desktop-only calls: port notices, start at login, the logs folder', async () => {
+    const desktop = h.api.desktop;
+    expect(desktop).not.toBeNull();
+    expect(desktop?.portChanges()).toEqual([]);
+    // The harness is a development run: start at login is not offered.
+    expect(await desktop?.loginItem()).toEqual({ available: false, enabled: false });
+    expect(await desktop?.setLoginItem(true)).toEqual({ available: false, enabled: false });
+    await expect(desktop?.openLogsFolder()).resolves.toBeUndefined();
+  });
+
   it('reads and changes settings: LAN sharing on and off, a port clash, an MX check', async () => {
     const before = ServerSettingsSchema.strict().parse(await h.api.settings.get());
     expect(before).toMatchObject({

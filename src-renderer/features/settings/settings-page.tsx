@@ -4,6 +4,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { AppearanceSection } from './appearance-section.tsx';
+import { DesktopSection } from './desktop-section.tsx';
 import { DeviceKeySection } from './device-key-section.tsx';
 import { DomainsSection } from './domains-section.tsx';
 import { HostsSection } from './hosts-section.tsx';
@@ -35,6 +36,7 @@ export function SettingsPage(): ReactElement {
       <div className="settings-grid">
         <LanSection />
         <AppearanceSection />
+        <DesktopSection />
         <DeviceKeySection onChange={() => void load()} />
         {state === 'loading' ? (
           <div className="card loading-row">

@@ -6,8 +6,9 @@ import {
 } from '../../../src-main/electron/csp.ts';
 import { FakeSession } from '../../helpers/fake-electron.ts';
 
-const APP = 'http://127.0.0.1:8787';
-const isAppUrl = (url: string) => url.startsWith(`${APP}/`) || url === APP;
+import { isAppUrl } from '../../../src-main/electron/app-origin.ts';
+
+const APP = 'app://ephemera';
 
 describe('content security policy', () => {
   it('allows scripts only from the app, no eval, no plugins, no framing', () => {
@@ -54,29 +55,56 @@ describe('content security policy', () => {
     expect(answers[1]).toEqual({});
   });
 
-  it('grants no permission but clipboard writes by the app itself', () => {
+  it('lets previews play from the local server, and nothing else more', () => {
+    const policy = contentSecurityPolicy('http://127.0.0.1:*');
+    expect(policy).toContain("media-src 'self' blob: http://127.0.0.1:*");
+    expect(policy.replace(/(img|media)-src[^;]*/g, '')).not.toMatch(/https?:/);
+  });
+
+  it('grants the app clipboard, fullscreen and its loopback server, nothing else, nobody else', () => {
     const session = new FakeSession();
     installSessionSecurity(session.asSession(), isAppUrl);
-    const ask = (permission: string, requestingUrl: string) => {
+    const ask = (permission: string, requestingUrl: string, isMainFrame = true) => {
       let granted: boolean | undefined;
       session.requestHandler?.({} as never, permission as never, (ok) => (granted = ok), {
         requestingUrl,
-        isMainFrame: true,
+        isMainFrame,
       });
       return granted;
     };
-    expect(ask('clipboard-sanitized-write', `${APP}/`)).toBe(true);
-    expect(ask('clipboard-sanitized-write', 'https://evil.example/')).toBe(false);
+    for (const permission of [
+      'clipboard-read',
+      'clipboard-sanitized-write',
+      'fullscreen',
+      'loopback-network',
+      'local-network-access',
+    ]) {
+      expect(ask(permission, `${APP}/`)).toBe(true);
+      expect(ask(permission, `${APP}/mail`)).toBe(true);
+      // A mail's frame, the HTTP origin a local program could serve, another site.
+      expect(ask(permission, `${APP}/`, false)).toBe(false);
+      expect(ask(permission, 'http://127.0.0.1:8787/')).toBe(false);
+      expect(ask(permission, 'https://evil.example/')).toBe(false);
+      expect(ask(permission, 'evil://ephemera/')).toBe(false);
+    }
     for (const permission of [
       'media',
       'geolocation',
       'notifications',
       'openExternal',
-      'clipboard-read',
+      'pointerLock',
+      'hid',
+      'serial',
+      'display-capture',
     ]) {
       expect(ask(permission, `${APP}/`)).toBe(false);
     }
-    expect(session.checkHandler?.(null, 'clipboard-sanitized-write', APP, {} as never)).toBe(true);
-    expect(session.checkHandler?.(null, 'media', APP, {} as never)).toBe(false);
+    const check = (permission: string, origin: string, isMainFrame = true) =>
+      session.checkHandler?.(null, permission as never, origin, { isMainFrame });
+    expect(check('clipboard-read', APP)).toBe(true);
+    expect(check('clipboard-sanitized-write', APP)).toBe(true);
+    expect(check('clipboard-read', APP, false)).toBe(false);
+    expect(check('clipboard-read', 'http://127.0.0.1:8787')).toBe(false);
+    expect(check('media', APP)).toBe(false);
   });
 });

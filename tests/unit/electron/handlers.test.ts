@@ -285,6 +285,7 @@ describe('app handlers', () => {
       services: () => controller.services(),
       meta: { version: '1.2.3', platform: 'linux' },
       clipboard: { writeText },
+      portChanges: () => [{ service: 'smtp', preferred: 25 }],
     });
     expect(await call('app:info', handlers['app:info'])).toEqual({
       ok: true,
@@ -297,6 +298,7 @@ describe('app handlers', () => {
         smtpHost: '127.0.0.1',
         smtpPort: 2525,
         initialApiKey: null,
+        portChanges: [{ service: 'smtp', preferred: 25, actual: 2525 }],
       },
     });
     expect(

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { App } from 'electron';
+
+/** "Start at login": read and set. */
+export interface LoginItem {
+  get(): boolean;
+  set(on: boolean): void;
+}
+
+/**
+ * Windows and macOS: Electron's login item settings. Linux has no such API in Electron: there
+ * the XDG autostart entry (`~/.config/autostart/ephemera.desktop`) does it, which GNOME, KDE,
+ * Xfce and the others read at login. It starts the AppImage (`$APPIMAGE`) or the executable.
+ * Returns null where it cannot work (a development run: it would start a bare Electron).
+ */
+export function loginItem(options: {
+  app: Pick<App, 'getLoginItemSettings' | 'setLoginItemSettings'>;
+  platform: NodeJS.Platform;
+  packaged: boolean;
+  executable: string;
+  env: NodeJS.ProcessEnv;
+  configDir: string;
+}): LoginItem | null {
+  if (!options.packaged) return null;
+  if (options.platform === 'win32' || options.platform === 'darwin') {
+    const { app } = options;
+    return {
+      get: () => app.getLoginItemSettings().openAtLogin,
+      set: (on) => app.setLoginItemSettings({ openAtLogin: on }),
+    };
+  }
+  if (options.platform !== 'linux') return null;
+  const file = path.join(options.configDir, 'autostart', 'ephemera.desktop');
+  const exec = options.env.APPIMAGE ?? options.executable;
+  return {
+    get: () => fs.existsSync(file),
+    set: (on) => {
+      if (!on) {
+        fs.rmSync(file, { force: true });
+        return;
+      }
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, autostartEntry(exec), { mode: 0o644 });
+    },
+  };
+}
+
+/**
+ * The XDG autostart entry. The path is quoted and escaped as the Desktop Entry spec wants:
+ * `"` `` ` `` `$` `\` get a backslash inside the quotes, then backslashes double (the string
+ * rule applies first when read) and `%` becomes `%%` (field codes).
+ */
+export function autostartEntry(exec: string): string {
+  const inner = exec.replace(/(["`$\\])/g, '\\$1');
+  const quoted = `"${inner}"`.replace(/\\/g, '\\\\').replace(/%/g, '%%');
+  return [
+    '[Desktop Entry]',
+    'Type=Application',
+    'Name=Ephemera',
+    'Comment=Start Ephemera at login',
+    `Exec=${quoted}`,
+    'Terminal=false',
+    'X-GNOME-Autostart-enabled=true',
+    '',
+  ].join('\n');
+}
