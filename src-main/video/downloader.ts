@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
 import { Transform, type TransformCallback, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -86,6 +87,9 @@ export async function downloadToFile(req: DownloadRequest): Promise<DownloadResu
     try {
       await pipeline(res.body, counter, file, { signal: req.signal });
     } catch (err) {
+      // pipeline destroyed the file stream, but one destroyed before its open finished still
+      // creates the file afterwards: wait for the close so the rm below finds it.
+      if (!file.closed) await once(file, 'close').catch(() => undefined);
       // undici reports a body that stops short as a socket error; say what really happened.
       const short = declared !== null && counter.bytes < declared && !req.signal.aborted;
       if (short && !writeFailed && !(err instanceof TooLargeError))
