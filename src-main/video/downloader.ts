@@ -87,13 +87,14 @@ export async function downloadToFile(req: DownloadRequest): Promise<DownloadResu
     try {
       await pipeline(res.body, counter, file, { signal: req.signal });
     } catch (err) {
-      // pipeline destroyed the file stream, but one destroyed before its open finished still
-      // creates the file afterwards: wait for the close so the rm below finds it.
-      if (!file.closed) await once(file, 'close').catch(() => undefined);
       // undici reports a body that stops short as a socket error; say what really happened.
+      // Decided now: pipeline's destroy of the file re-emits this error on it a tick later.
       const short = declared !== null && counter.bytes < declared && !req.signal.aborted;
-      if (short && !writeFailed && !(err instanceof TooLargeError))
-        throw new TruncatedError(counter.bytes, declared);
+      const truncated = short && !writeFailed && !(err instanceof TooLargeError);
+      // A file stream destroyed before its open finished still creates the file afterwards:
+      // wait for the close so the rm below finds it.
+      if (!file.closed) await once(file, 'close').catch(() => undefined);
+      if (truncated) throw new TruncatedError(counter.bytes, declared);
       throw err;
     }
     if (declared !== null && counter.bytes !== declared) {
