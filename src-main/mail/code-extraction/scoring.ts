@@ -10,7 +10,7 @@
  * label right next to it, or a weak shape without a label right next to it.
  */
 
-import { PROMO_CUES } from './keywords.ts';
+import { PROMO_CUES } from './keywords/index.ts';
 import {
   endsLine,
   endsSentence,
