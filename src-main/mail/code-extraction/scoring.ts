@@ -108,7 +108,7 @@ function nextToIdentifier(c: Candidate, ctx: ScoreContext): boolean {
  * ("Ubisoft-Konto lautet 552910") means the label is about something else.
  */
 const IDENTIFIER_GLUE =
-  /^[\s\p{P}\p{S}]*(?:(?:no|nr|n|nº|n°|num|number|nummer|num[ée]ro|n[úu]mero|номер|id|is|es|est|ist|é|to|de|do|da|del|du|为|為|是|は|が|는|은|이|가)\.?[\s\p{P}\p{S}]*)?$/iu;
+  /^[\s\p{P}\p{S}]*(?:(?:no|nr|n|nº|n°|num|number|nummer|num[ée]ro|n[úu]mero|numero|numer|nomor|numarası|số|номер|رقم|شماره|מספר|id|is|es|est|ist|é|è|to|de|do|da|del|du|为|為|是|は|が|는|은|이|가)\.?[\s\p{P}\p{S}]*)?$/iu;
 
 function bestLink(c: Candidate, ctx: ScoreContext, standalone: boolean): Link {
   let best = NO_LINK;
@@ -131,7 +131,8 @@ function linkBefore(c: Candidate, l: Label, ctx: ScoreContext, standalone: boole
   const { text } = ctx;
   const gap = text.slice(l.end, c.start);
   const breaks = lineBreaks(gap);
-  const numbersBetween = gap.match(/\d{3,}/g)?.length ?? 0;
+  // Amounts ("120,00 zł") between a label and its code are usual; other numbers are not.
+  const numbersBetween = gap.replace(AMOUNT, '').match(/\d{3,}/g)?.length ?? 0;
   let score: number;
   let direct = false;
   if (breaks === 0) {
@@ -166,9 +167,15 @@ function linkBefore(c: Candidate, l: Label, ctx: ScoreContext, standalone: boole
   return { score: score * l.weight, direct: direct && numbersBetween === 0, label: l };
 }
 
-/** The gap ends with "is", "lautet", "est", "es", "é", "—", ":" or 为/是/は (then the code). */
+/** A decimal amount: `120,00`, `1.249,90`, `49.99`. */
+const AMOUNT = /\d[\d.,' ]*[.,]\d{2}(?!\d)/g;
+
+/**
+ * The gap ends with a copula ("is", "lautet", "est", "è", "adalah", "là", "on", "är", "to",
+ * הוא, هو), a dash, a colon or 为/是/は: the code follows.
+ */
 const COPULA_END =
-  /(?:^|[\s\p{P}])(?:is|are|ist|lautet|lauten|est|es|é|será|будет|—|–|:|为|為|是|は|는|은)[\s:]*$/u;
+  /(?:(?:^|[\s\p{P}])(?:is|are|ist|lautet|lauten|est|es|é|è|será|будет|adalah|ialah|là|on|är|to|הוא|היא|هو|هي|—|–|为|為|是|は|는|은)|:)[\s:]*$/u;
 
 /**
  * A label after the code counts only in the "482913 is your code" form: the gap starts with a
@@ -179,17 +186,28 @@ function copulaFollows(gap: string): boolean {
   return (
     g === '' ||
     /^[—–\-:([【「（]/.test(g) ||
-    /^(?:is|was|as|ist|war|est|es|é|será|будет|это)(?![\p{L}\p{N}])/iu.test(g) ||
+    /^(?:is|was|as|ist|war|est|es|é|è|será|будет|это|adalah|ialah|là|on|är|to|הוא|היא|هو|هي)(?![\p{L}\p{N}])/iu.test(
+      g,
+    ) ||
     /^(?:是|为|為|は|が|를|을|는|은|이|가)/u.test(g)
   );
 }
 
+/**
+ * The copula and a possessive right after the code cost nothing: "482913 is your code" reads
+ * as directly as "482913: code".
+ */
+const COPULA_AND_POSSESSIVE =
+  /^\s*(?:is|ist|est|es|é|è|adalah|là|on|är|to|הוא|היא|هو|هي)(?:\s+(?:your|the|ihr|dein|votre|ton|tu|su|seu|o|a|il|tuo|je|uw|Anda|twój|din|ditt))?(?![\p{L}\p{N}])/iu;
+
 function linkAfter(c: Candidate, l: Label, text: string): Link | null {
   const gap = text.slice(c.end, l.start);
   if (/[\n\d]/.test(gap) || !copulaFollows(gap)) return null;
-  const cost = wordCost(gap);
+  const copula = COPULA_AND_POSSESSIVE.exec(gap);
+  const cost = wordCost(copula ? gap.slice(copula[0].length) : gap);
   if (cost > 30) return null;
-  const score = Math.max(1.5, 5 - cost / 12);
+  // "4829130 is your Microsoft account security code": the code is the sentence's subject.
+  const score = Math.max(copula ? 4.25 : 1.5, 5 - cost / 12);
   return { score: score * l.weight, direct: cost <= 12, label: l };
 }
 

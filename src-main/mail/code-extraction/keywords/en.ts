@@ -49,7 +49,7 @@ export const en: LanguageKeywords = {
     label(['otp', '2fa', 'pass'], words(String.raw`one[- ]?time\s+pass(?:word|code)s?|otp|2fa`), 1),
     label(['pass'], words(String.raw`pass\s?codes?`), 1, 'passcode'),
     label(['pin'], words('PIN', true), 0.8, 'passcode'),
-    label(['tan'], words('(?:m|sms|push|chip|photo)?TAN', true), 1),
+    label(['tan'], words('(?:m|mobile|sms|push|chip|photo|smart|app)?-?TAN', true), 1),
     label(['token'], words('tokens?'), 0.7),
     // The bare word, also in French and German.
     label(['code'], words('codes?'), 0.9),

@@ -8,12 +8,19 @@
  *   booking reference or a meeting password), promotions, and footers.
  */
 
+import { ar } from './ar.ts';
 import { de } from './de.ts';
 import { en } from './en.ts';
 import { es } from './es.ts';
+import { fa } from './fa.ts';
+import { fi } from './fi.ts';
 import { fr } from './fr.ts';
+import { he } from './he.ts';
+import { id } from './id.ts';
+import { it } from './it.ts';
 import { ja } from './ja.ts';
 import { ko } from './ko.ts';
+import { nl } from './nl.ts';
 import {
   AFTER,
   BEFORE,
@@ -23,14 +30,39 @@ import {
   type LabelPattern,
   type LanguageKeywords,
 } from './patterns.ts';
+import { pl } from './pl.ts';
 import { pt } from './pt.ts';
 import { ru } from './ru.ts';
+import { sv } from './sv.ts';
+import { tr } from './tr.ts';
+import { vi } from './vi.ts';
 import { zh } from './zh.ts';
 
 export type { LabelKind, LabelPattern } from './patterns.ts';
 
 /** Every language, in the order their labels are tried. */
-const LANGUAGES: readonly LanguageKeywords[] = [en, de, fr, es, pt, ru, zh, ja, ko];
+const LANGUAGES: readonly LanguageKeywords[] = [
+  en,
+  de,
+  fr,
+  es,
+  pt,
+  ru,
+  zh,
+  ja,
+  ko,
+  it,
+  nl,
+  sv,
+  tr,
+  id,
+  pl,
+  vi,
+  fi,
+  ar,
+  fa,
+  he,
+];
 
 const spaced = LANGUAGES.filter((l) => l.spaced);
 const unspaced = LANGUAGES.filter((l) => !l.spaced);
@@ -75,7 +107,10 @@ const identifiers = (langs: readonly LanguageKeywords[]): string =>
 export const IDENTIFIER_LABELS: readonly IdentifierPattern[] = [
   { re: words(identifiers([en, de])), script: /[a-z]/i },
   { re: words(identifiers([fr, es, pt])), script: /[a-z]/i },
+  { re: words(identifiers([it, nl, sv])), script: /[a-z]/i },
+  { re: words(identifiers([tr, id, pl, vi, fi])), script: /[a-z]/i },
   { re: words(identifiers([ru])), script: /[\u0400-\u04FF]/ },
+  { re: words(identifiers([ar, fa, he])), script: /[\u0590-\u06FF]/ },
   {
     re: runs(identifiers([zh, ja, ko])),
     script: /[\u3000-\u30FF\u3400-\u9FFF\uAC00-\uD7AF〒]/,
