@@ -16,8 +16,8 @@ export const it: LanguageKeywords = {
     label(['codic'], words('codic[ei]'), 0.9),
   ],
   entryVerbs: {
-    anchors: ['inserisc', 'inserire', 'digita', 'immetti'],
-    phrases: ['inserisci', 'inserisca', 'inserire', 'digita', 'immetti'],
+    anchors: ['inserisc', 'inserire', 'immetti'],
+    phrases: ['inserisci', 'inserisca', 'inserire', 'immetti'],
   },
   identifiers: [
     'ordine',

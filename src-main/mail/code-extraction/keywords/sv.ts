@@ -14,7 +14,6 @@ export const sv: LanguageKeywords = {
     ),
     label(['kod'], words('kod(?:en)?'), 0.9),
   ],
-  entryVerbs: { anchors: ['ange'], phrases: ['ange'] },
   identifiers: [
     String.raw`order(?:nummer|nr\.?)`,
     String.raw`beställning(?:snummer)?`,
