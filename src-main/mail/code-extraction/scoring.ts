@@ -85,11 +85,12 @@ export function scoreCandidate(c: Candidate, ctx: ScoreContext): number | null {
 /** The nearest label before the candidate (or right after it) is an identifier label. */
 function nextToIdentifier(c: Candidate, ctx: ScoreContext): boolean {
   let before: Label | undefined;
-  let after: Label | undefined;
-  for (const l of ctx.labels) {
+  const { from, after: next } = nearbyLabels(c, ctx.labels);
+  for (let i = from; i < next; i++) {
+    const l = ctx.labels[i] as Label;
     if (l.end <= c.start && (!before || l.end > before.end)) before = l;
-    if (l.start >= c.end && (!after || l.start < after.start)) after = l;
   }
+  const after = ctx.labels[next];
   if (before?.negative) {
     const gap = ctx.text.slice(before.end, c.start);
     if (gap.length <= 30 && lineBreaks(gap) <= 1 && IDENTIFIER_GLUE.test(gap)) return true;
@@ -110,9 +111,37 @@ function nextToIdentifier(c: Candidate, ctx: ScoreContext): boolean {
 const IDENTIFIER_GLUE =
   /^[\s\p{P}\p{S}]*(?:(?:no|nr|n|nº|n°|num|number|nummer|num[ée]ro|n[úu]mero|numero|numer|nomor|numarası|số|номер|رقم|شماره|מספר|id|is|es|est|ist|é|è|to|de|do|da|del|du|为|為|是|は|が|는|은|이|가)\.?[\s\p{P}\p{S}]*)?$/iu;
 
+/**
+ * How many labels before a candidate are weighed: the nearest ones. A text that repeats a label
+ * and a number hundreds of times would otherwise cost labels × candidates.
+ */
+const NEAREST_LABELS = 16;
+
+/** Index of the first label starting at or after `pos` (`labels` is sorted by start). */
+function firstLabelFrom(labels: readonly Label[], pos: number): number {
+  let lo = 0;
+  let hi = labels.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((labels[mid] as Label).start < pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** `[from, after)`: the nearest labels starting before the candidate ends; `after`: the next. */
+function nearbyLabels(c: Candidate, labels: readonly Label[]): { from: number; after: number } {
+  const after = firstLabelFrom(labels, c.end);
+  return { from: Math.max(0, after - NEAREST_LABELS), after };
+}
+
 function bestLink(c: Candidate, ctx: ScoreContext, standalone: boolean): Link {
   let best = NO_LINK;
-  for (const l of ctx.labels) {
+  const { labels } = ctx;
+  const { from } = nearbyLabels(c, labels);
+  const to = firstLabelFrom(labels, c.end + 61);
+  for (let i = from; i < to; i++) {
+    const l = labels[i] as Label;
     if (l.negative) continue;
     let link: Link | null = null;
     if (l.end <= c.start && c.start - l.end <= LABEL_REACH) {
@@ -132,7 +161,9 @@ function linkBefore(c: Candidate, l: Label, ctx: ScoreContext, standalone: boole
   const gap = text.slice(l.end, c.start);
   const breaks = lineBreaks(gap);
   // Amounts ("120,00 zł") between a label and its code are usual; other numbers are not.
-  const numbersBetween = gap.replace(AMOUNT, '').match(/\d{3,}/g)?.length ?? 0;
+  const numbersBetween = /\d{3}/.test(gap)
+    ? (gap.replace(AMOUNT, '').match(/\d{3,}/g)?.length ?? 0)
+    : 0;
   let score: number;
   let direct = false;
   if (breaks === 0) {
