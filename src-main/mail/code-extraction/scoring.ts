@@ -66,6 +66,7 @@ export function scoreCandidate(c: Candidate, ctx: ScoreContext): number | null {
   }
   if (link.score <= 0) return null;
   if (c.needsDirectLabel && !link.direct) return null;
+  if (isLongNumber(c) && !labelsLongNumber(c, link, text)) return null;
   if (c.shape === 'letters' && !lettersAllowed(c, link, standalone, text)) return null;
 
   let score = link.score + shapePrior(c);
@@ -210,14 +211,16 @@ const COPULA_END =
 
 /**
  * A label after the code counts only in the "482913 is your code" form: the gap starts with a
- * copula, a dash or colon, or a particle (是, は, 을). "12000 строк кода" is not a code.
+ * copula, a dash or colon, or a particle (是, は, 을). "12000 строк кода" is not a code. Polish
+ * "to" counts only before "Twój"/"Pana"/"Pani": in English it is a preposition ("text JOIN to
+ * 48291 to get your code").
  */
 function copulaFollows(gap: string): boolean {
   const g = gap.trimStart();
   return (
     g === '' ||
     /^[—–\-:([【「（]/.test(g) ||
-    /^(?:is|was|as|ist|war|est|es|é|è|será|будет|это|adalah|ialah|là|on|är|to|הוא|היא|هو|هي)(?![\p{L}\p{N}])/iu.test(
+    /^(?:is|was|as|ist|war|est|es|é|è|será|будет|это|adalah|ialah|là|on|är|to(?=\s+(?:twój|twoj|pana|pani|wasz)(?![\p{L}\p{N}]))|הוא|היא|هو|هي)(?![\p{L}\p{N}])/iu.test(
       g,
     ) ||
     /^(?:是|为|為|は|が|를|을|는|은|이|가)/u.test(g)
@@ -229,7 +232,7 @@ function copulaFollows(gap: string): boolean {
  * as directly as "482913: code".
  */
 const COPULA_AND_POSSESSIVE =
-  /^\s*(?:is|ist|est|es|é|è|adalah|là|on|är|to|הוא|היא|هو|هي)(?:\s+(?:your|the|ihr|dein|votre|ton|tu|su|seu|o|a|il|tuo|je|uw|Anda|twój|din|ditt))?(?![\p{L}\p{N}])/iu;
+  /^\s*(?:is|ist|est|es|é|è|adalah|là|on|är|to(?=\s+(?:twój|twoj|pana|pani|wasz)(?![\p{L}\p{N}]))|הוא|היא|هو|هي)(?:\s+(?:your|the|ihr|dein|votre|ton|tu|su|seu|o|a|il|tuo|je|uw|Anda|twój|din|ditt))?(?![\p{L}\p{N}])/iu;
 
 function linkAfter(c: Candidate, l: Label, text: string): Link | null {
   const gap = text.slice(c.end, l.start);
@@ -253,6 +256,23 @@ function lettersAllowed(c: Candidate, link: Link, standalone: boolean, text: str
     return false;
   }
   return standalone || endsLine(text, c);
+}
+
+const isLongNumber = (c: Candidate): boolean => c.shape === 'digits' && c.value.length > 8;
+
+/** Only punctuation, or a plain copula, between a label and a long code: "Code: 538120467". */
+const LONG_CODE_GAP =
+  /^[\s\p{P}]*(?:(?:is|ist|lautet|est|es|é|è|adalah|là|är|هو|הוא)[\s\p{P}]*)?$/iu;
+
+/**
+ * A 9- or 10-digit number is far more often a phone, order or account number than a code
+ * ("we sent a code to 0612345678"): it is a code only right after its label, separated by
+ * punctuation or "is" alone, and followed by the end of the line or of the sentence.
+ */
+function labelsLongNumber(c: Candidate, link: Link, text: string): boolean {
+  const l = link.label;
+  if (!l || l.end > c.start || !LONG_CODE_GAP.test(text.slice(l.end, c.start))) return false;
+  return /^[ \t]*(?:[.,;!?)\]"'»”]|\n|$)/.test(text.slice(c.end, c.end + 4));
 }
 
 function shapePrior(c: Candidate): number {

@@ -237,6 +237,17 @@ describe('extractCode: where the label is', () => {
     expect(text('Verification code: 12345678901')).toBeNull();
   });
 
+  it.each([
+    'We sent a code to 0612345678.',
+    'Enter the code we sent to 5551234567',
+    'Doğrulama kodu 5321234567 numarasına gönderildi.',
+    'Mã xác thực đã được gửi đến 0912345678',
+    'Verification code on file: 1234567890',
+    'Text JOIN to 48291 to receive your verification code.',
+  ])('does not take a phone or short code for a code: %s', (body) => {
+    expect(text(body)).toBeNull();
+  });
+
   it('does not read "N lines of code" as a code', () => {
     expect(text('В этом году мы написали 12000 строк кода.')).toBeNull();
     expect(text('We wrote 12000 lines of code this year.')).toBeNull();
