@@ -23,7 +23,7 @@ export const fi: LanguageKeywords = {
     String.raw`seuranta(?:koodi|numero|tunnus)\p{L}*`,
     String.raw`lähetys(?:tunnus|numero)`,
     'postinumero',
-    String.raw`(?:alennus|kampanja|lahja)koodi\p{L}*`,
+    String.raw`(?:alennus|kampanja|lahja|asiakas|tuote)koodi\p{L}*`,
     String.raw`puh(?:elin)?\.?`,
     'asiakaspalvelu',
     'asiakasnumero',

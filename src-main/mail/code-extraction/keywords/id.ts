@@ -19,7 +19,7 @@ export const id: LanguageKeywords = {
     String.raw`(?:nomor|no\.?)\s+(?:pesanan|resi|invoice|tagihan|rekening|telepon|hp|transaksi|pelanggan|referensi|va|virtual\s+account)`,
     'pesanan',
     'resi',
-    String.raw`kode\s+(?:pos|promo|voucher|kupon|diskon|referral|booking|pemesanan|pembayaran|bayar)`,
+    String.raw`kode\s+(?:pos|promo|voucher|kupon|diskon|referral|booking|pemesanan|pembayaran|bayar|pelanggan|produk|unik)`,
     'telepon',
     'hubungi',
     String.raw`layanan\s+pelanggan`,

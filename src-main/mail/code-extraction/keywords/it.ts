@@ -25,7 +25,7 @@ export const it: LanguageKeywords = {
     'fattura',
     'ricevuta',
     'spedizione',
-    String.raw`codic[ei]\s+(?:di\s+)?(?:tracciamento|spedizione|sconto|promozionale|promo|coupon|fiscale|cliente|postale|a\s+barre|prenotazione|regalo)`,
+    String.raw`codic[ei]\s+(?:di\s+)?(?:tracciamento|spedizione|sconto|promozionale|promo|coupon|fiscale|cliente|utente|contratto|articolo|prodotto|pratica|postale|a\s+barre|prenotazione|regalo)`,
     'cap',
     String.raw`p\.?\s?iva`,
     String.raw`partita\s+iva`,

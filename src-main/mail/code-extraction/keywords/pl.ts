@@ -20,7 +20,7 @@ export const pl: LanguageKeywords = {
     String.raw`zamówieni\p{L}*`,
     String.raw`przesyłk\p{L}*`,
     String.raw`faktur\p{L}*`,
-    String.raw`kod(?:u|em)?\s+(?:pocztow\p{L}*|rabatow\p{L}*|promocyjn\p{L}*|odbioru|kuponu|zniżkow\p{L}*)`,
+    String.raw`kod(?:u|em)?\s+(?:pocztow\p{L}*|rabatow\p{L}*|promocyjn\p{L}*|odbioru|kuponu|zniżkow\p{L}*|klienta|produktu|towaru|rabatu)`,
     'infolinia',
     'nip',
     'regon',

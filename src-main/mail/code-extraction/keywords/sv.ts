@@ -22,7 +22,7 @@ export const sv: LanguageKeywords = {
     String.raw`spårnings(?:nummer|id)`,
     String.raw`kolli(?:-?id|nummer)`,
     'postnummer',
-    String.raw`(?:rabatt|kampanj|present)kod(?:en)?`,
+    String.raw`(?:rabatt|kampanj|present|kund|produkt|artikel)kod(?:en)?`,
     String.raw`telefon(?:nummer)?`,
     String.raw`org\.?\s?nr\.?`,
     'organisationsnummer',

@@ -22,7 +22,7 @@ export const tr: LanguageKeywords = {
     String.raw`kargo(?:\s+takip)?(?:\s+(?:no|numarası|kodu))?`,
     String.raw`takip\s+(?:no|numarası|kodu)`,
     String.raw`posta\s+kodu`,
-    String.raw`(?:indirim|kupon|kampanya|promosyon|hediye)\s+kod\p{L}*`,
+    String.raw`(?:indirim|kupon|kampanya|promosyon|hediye|müşteri|ürün|üye|abone|referans|posta)\s+kod\p{L}*`,
     'kupon',
     String.raw`müşteri\s+(?:hizmetleri|numarası|no)`,
     String.raw`çağrı\s+merkezi`,

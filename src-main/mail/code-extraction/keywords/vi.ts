@@ -17,6 +17,8 @@ export const vi: LanguageKeywords = {
   entryVerbs: { anchors: ['nhập'], phrases: ['nhập'] },
   identifiers: [
     String.raw`mã\s+(?:đơn\s+hàng|đơn|vận\s+đơn|giảm\s+giá|khuyến\s+mãi|bưu\s+chính|bưu\s+điện|giao\s+dịch|khách\s+hàng|số\s+thuế|voucher|ưu\s+đãi|tra\s+cứu|vạch|qr)`,
+    String.raw`mã\s+số`,
+    String.raw`mã\s+(?:sản\s+phẩm|hợp\s+đồng|nhân\s+viên)`,
     String.raw`(?:số\s+)?điện\s+thoại`,
     String.raw`đơn\s+hàng`,
     String.raw`tổng\s+đài`,

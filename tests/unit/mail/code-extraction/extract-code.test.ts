@@ -411,6 +411,17 @@ describe('extractCode: identifiers in the new languages', () => {
     ['vi order code', 'Mã đơn hàng: 48291037\nMã giảm giá: 482913'],
     ['fi tracking code', 'Seurantakoodi: 48291037\nTilausnumero: 39284710'],
     ['sv order number', 'Ordernummer: 48291037\nRabattkod: 4829'],
+    ['vi ID number', 'Mã số khách hàng: 48291037'],
+    ['it user code', 'Codice utente: 4829103'],
+    ['tr customer code', 'Müşteri kodunuz: 4829103'],
+    ['pl customer code', 'Kod klienta: 4829103'],
+    ['nl customer code', 'Klantcode: 4829103'],
+    ['fi customer code', 'Asiakaskoodi: 4829103'],
+    ['sv customer code', 'Kundkod: 4829103'],
+    ['id customer code', 'Kode pelanggan: 4829103'],
+    ['ar product code', 'كود المنتج: 4829103'],
+    ['fa product code', 'کد کالا: 4829103'],
+    ['he customer code', 'קוד לקוח: 4829103'],
   ])('returns null for %s', (_name, body) => {
     expect(text(body)).toBeNull();
   });
