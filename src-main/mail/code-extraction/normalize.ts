@@ -2,8 +2,8 @@
  * Text normalisation shared by every source: NFKC (full-width digits and colons become ASCII),
  * Arabic-Indic, Persian and Devanagari digits become ASCII (so a code is returned in the digits
  * a form accepts), the Arabic decimal and thousands separators become `.` and `,`, every exotic
- * space becomes a plain space, zero-width characters, bidirectional controls and soft hyphens
- * disappear, and line ends become `\n`.
+ * space becomes a plain space, Turkish `İ` becomes `I`, zero-width characters, bidirectional
+ * controls and soft hyphens disappear, and line ends become `\n`.
  */
 
 /** Also the bidirectional marks, embeddings and isolates of right-to-left text. */
@@ -20,6 +20,11 @@ const ARABIC_THOUSANDS = /\u066C/g;
 const FULLWIDTH_COMMA = /\uFF0C/g;
 const NON_ASCII = /[\u0080-\uFFFF]/;
 const LINE_ENDS = /\r\n?|[\u2028\u2029\u0085]/g;
+/**
+ * Turkish capital dotted I has no case-insensitive match for "i" in a regex, so "İndirim kodu"
+ * would miss the phrase "indirim kodu"; as a plain I it matches.
+ */
+const DOTTED_CAPITAL_I = /\u0130/g;
 
 function toAsciiDigit(ch: string): string {
   const cp = ch.codePointAt(0) ?? 0;
@@ -40,5 +45,6 @@ export function normalizeText(raw: string): string {
     .replace(ODD_SPACES, ' ')
     .replace(NON_ASCII_DIGITS, toAsciiDigit)
     .replace(ARABIC_DECIMAL, '.')
-    .replace(ARABIC_THOUSANDS, ',');
+    .replace(ARABIC_THOUSANDS, ',')
+    .replace(DOTTED_CAPITAL_I, 'I');
 }

@@ -134,9 +134,9 @@ export const MEETING_CUES: readonly RegExp[] = cues('meeting');
 /** A receipt for a card payment: "authorization code" there is the bank's approval number. */
 export const RECEIPT_CUES: readonly RegExp[] = cues('receipt');
 
-/** A sentence selling something: a code in it is a coupon. */
+/** A sentence selling something: a code in it is a coupon. Turkish writes the sign first: %20. */
 export const PROMO_CUES: RegExp = new RegExp(
-  String.raw`\d\s?%|${BEFORE}(?:${cueWords('promo')})${AFTER}|${cueRuns('promo')}`,
+  String.raw`\d\s?[%٪]|[%٪]\s?\d|${BEFORE}(?:${cueWords('promo')})${AFTER}|${cueRuns('promo')}`,
   'iu',
 );
 

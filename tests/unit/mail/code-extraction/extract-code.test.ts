@@ -404,6 +404,8 @@ describe('extractCode: identifiers in the new languages', () => {
     ['he order number', 'מספר הזמנה: 5829104\nסה"כ: 249.90 ₪'],
     ['it fiscal code', 'Codice fiscale: 48291037\nOrdine n. 4021193847'],
     ['tr discount code', 'İndirim kodu: 482913 ile %20 indirim!'],
+    ['tr discount code in capitals', 'Tüm ürünlerde %20 indirim! İNDİRİM KODU: BAHAR25'],
+    ['tr discount code after a sale line', 'Tüm ürünlerde %20 indirim! İndirim kodu: BAHAR25'],
     ['tr tracking code', 'Kargo takip kodu: 48291037'],
     ['nl order number', 'Bestelnummer: 48291037\nKlantenservice: 030 310 4999'],
     ['id postal code', 'Kode pos: 12190\nNomor pesanan: 2403128472'],

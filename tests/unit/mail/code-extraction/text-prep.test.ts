@@ -17,6 +17,10 @@ describe('normalizeText', () => {
     expect(normalizeText('\u200f\u202bرمز: ٤٨٢٩١٣\u202c\u2067x\u2069\u061c')).toBe('رمز: 482913x');
   });
 
+  it('turns the Turkish capital dotted I into I, so that phrases match in any case', () => {
+    expect(normalizeText('İndirim KODU')).toBe('Indirim KODU');
+  });
+
   it('reads the Arabic decimal and thousands separators as "." and ","', () => {
     expect(normalizeText('١٢٥٬٠٠٠ ٢٤٩٫٥٠')).toBe('125,000 249.50');
   });
