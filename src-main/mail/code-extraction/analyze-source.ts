@@ -5,7 +5,7 @@
 
 import { findCandidates } from './candidates.ts';
 import { findDecoySpans, overlapsAny } from './decoys.ts';
-import { FOOTER_MARKERS } from './keywords.ts';
+import { FOOTER_MARKERS } from './keywords/index.ts';
 import { findLabels, type MailContext } from './labels.ts';
 import { scoreCandidate } from './scoring.ts';
 import type { Candidate, Label, SourceText, Span } from './types.ts';

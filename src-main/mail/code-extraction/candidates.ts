@@ -1,6 +1,6 @@
 /**
  * Finds every code-shaped token in one (masked) source text, with its span:
- * - digit runs of 4–8 (`482913`);
+ * - digit runs of 4–8 (`482913`), and of 9–10 only with a label right next to them;
  * - digit groups that read as one code: `ddd ddd`, `ddd-ddd`, `dd dd dd`, and, only with a label
  *   right next to them, `dddd dddd` and `ddd.ddd`; 4–8 single digits split by spaces, tabs or
  *   line breaks (one digit per table cell);
@@ -21,7 +21,7 @@ const DIGIT = /[0-9]/;
 const DASHES = '-\u2010\u2011\u2012\u2013\u2014';
 /** Hyphens that join the groups of one code (`482-913`); en and em dashes separate things. */
 const JOINING_HYPHENS = '-\u2010\u2011';
-const CURRENCY_SIGNS = '$€£¥₩₽₹¢₺₴₫₱';
+const CURRENCY_SIGNS = '$€£¥₩₽₹¢₺₴₫₱₪';
 
 const isAlnum = (ch: string | undefined): boolean => ch !== undefined && ALNUM.test(ch);
 const isDigit = (ch: string | undefined): boolean => ch !== undefined && DIGIT.test(ch);
@@ -105,7 +105,9 @@ function groupShape(
   const lengths = groups.map((g) => g.length).join(',');
   if (groups.length === 1) {
     const n = groups[0]?.length ?? 0;
-    return n >= 4 && n <= 8 ? { shape: 'digits', needsDirectLabel: false } : null;
+    if (n >= 4 && n <= 8) return { shape: 'digits', needsDirectLabel: false };
+    // Long confirmation codes (mail-forwarding confirmations have 9 digits): only when labelled.
+    return n >= 9 && n <= 10 ? { shape: 'digits', needsDirectLabel: true } : null;
   }
   if (groups.every((g) => g.length === 1)) {
     if (groups.length < 4 || groups.length > 8 || /[^0-9 \t\n]/.test(raw)) return null;

@@ -21,13 +21,29 @@ const MONTHS_OTHER = [
   'janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro',
   // ru (genitive)
   'января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря',
+  // it
+  'gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre',
+  // nl
+  'januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december',
+  // sv
+  'januari|februari|mars|april|maj|juni|juli|augusti|september|oktober|november|december',
+  // tr
+  'ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık',
+  // id
+  'januari|februari|maret|april|mei|juni|juli|agustus|september|oktober|november|desember',
+  // pl (genitive)
+  'stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia',
+  // fi (partitive)
+  'tammikuuta|helmikuuta|maaliskuuta|huhtikuuta|toukokuuta|kesäkuuta|heinäkuuta|elokuuta|syyskuuta|lokakuuta|marraskuuta|joulukuuta',
 ].join('|');
 
 const B = String.raw`(?<![\p{L}\p{N}])`;
 const E = String.raw`(?![\p{L}\p{N}])`;
 
 const CURRENCY_WORDS =
-  'eur|euros?|usd|dollars?|gbp|chf|cny|rmb|jpy|krw|brl|rub|inr|cad|aud|mxn|ars|clp|cop|pln|sek|nok|dkk|reais|real|yuan|yen|won|руб(?:\\.|лей|ля|ль)?|р\\.';
+  'eur|euros?|usd|dollars?|gbp|chf|cny|rmb|jpy|krw|brl|rub|inr|cad|aud|mxn|ars|clp|cop|pln|sek|nok|dkk|reais|real|yuan|yen|won|руб(?:\\.|лей|ля|ль)?|р\\.' +
+  // tr, pl, sv/fi/no/da, id, vi, he, ar, fa
+  '|tl|zł|zl|kr|rp|idr|vnd|đồng|ils|nis|ש"ח|sar|aed|egp|kwd|qar|ر\\.س|د\\.إ|ريال|درهم|جنيه|تومان|ریال';
 
 /** Each pattern marks a span that is never a code. */
 const DECOYS: readonly RegExp[] = [
@@ -52,10 +68,10 @@ const DECOYS: readonly RegExp[] = [
   /\d{1,2}\s?[時点點시]\s?(?:\d{1,2}\s?[分분])?/gu,
   // Money: a currency sign or code next to the number
   new RegExp(
-    String.raw`(?:[$€£¥₩₽₹¢₺]|R\$|US\$|HK\$|NT\$|A\$|C\$|S\$)\s?\d(?:[\d.,']|\s(?=\d{3}(?!\d)))*`,
+    String.raw`(?:[$€£¥₩₽₹¢₺₪₫]|R\$|US\$|HK\$|NT\$|A\$|C\$|S\$)\s?\d(?:[\d.,']|\s(?=\d{3}(?!\d)))*`,
     'gu',
   ),
-  new RegExp(String.raw`\d(?:[\d.,']|\s(?=\d{3}(?!\d)))*\s?(?:[€₽₩¥$£]|円|元|원|圓)`, 'gu'),
+  new RegExp(String.raw`\d(?:[\d.,']|\s(?=\d{3}(?!\d)))*\s?(?:[€₽₩¥$£₪₫₺]|円|元|원|圓)`, 'gu'),
   new RegExp(
     String.raw`${B}\d(?:[\d.,']|\s(?=\d{3}(?!\d)))*\s?(?:${CURRENCY_WORDS})(?![\p{L}])`,
     'giu',

@@ -16,7 +16,7 @@
 
 import { analyzeSource } from './analyze-source.ts';
 import { hiddenInHtml } from './hidden-in-html.ts';
-import { PROMO_CUES } from './keywords.ts';
+import { PROMO_CUES } from './keywords/index.ts';
 import { mailContext } from './labels.ts';
 import { MAX_HTML_CHARS } from './limits.ts';
 import { maskNoise } from './mask.ts';

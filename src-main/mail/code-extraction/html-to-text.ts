@@ -6,7 +6,9 @@
  *   anything hidden by the `hidden` attribute, inline CSS (`display:none`, `visibility:hidden`,
  *   `font-size:0`, `opacity:0`, zero `max-height` with `overflow:hidden`...) or a class/id rule
  *   from a `<style>` block (the usual preheader tricks).
- * - Layout: block elements and `<br>` become line breaks, table cells are separated by tabs.
+ * - Layout: block elements and `<br>` become line breaks, table cells are separated by tabs, and
+ *   a word and a number in neighbouring inline elements (`<span>Code</span><span>817263</span>`)
+ *   are kept apart by a space, as a reader sees them apart.
  * - Emphasis: runs drawn big, letter-spaced, monospace, bold, in a heading or under a class/id
  *   mentioning code/otp/pin/verif are recorded as spans of the output.
  */
@@ -117,23 +119,30 @@ export function htmlToVisibleText(html: string, maxChars: number): VisibleText {
   let pendingNewlines = 0;
   let pendingTab = false;
   let pendingSpace = false;
+  /** A tag was crossed since the last text: inline elements glue, except a word to a number. */
+  let crossedTag = false;
+  let lastText = '';
 
   /** The held-back separator; nothing before the first text. */
-  const separator = (): string => {
+  const separator = (next: string): string => {
     if (length === 0) return '';
     if (pendingNewlines > 0) return pendingNewlines > 1 ? '\n\n' : '\n';
-    return pendingTab ? '\t' : pendingSpace ? ' ' : '';
+    if (pendingTab) return '\t';
+    if (pendingSpace) return ' ';
+    return crossedTag && wordMeetsNumber(lastText, next) ? ' ' : '';
   };
 
   /** Writes visible text after the held-back separator; returns where the text starts. */
   const write = (s: string): number => {
-    const sep = separator();
+    const sep = separator(s);
     out.push(sep, s);
     const start = length + sep.length;
     length = start + s.length;
     pendingNewlines = 0;
     pendingTab = false;
     pendingSpace = false;
+    crossedTag = false;
+    lastText = s;
     return start;
   };
 
@@ -182,6 +191,7 @@ export function htmlToVisibleText(html: string, maxChars: number): VisibleText {
         };
         stack.push(frame);
         if (frame.hidden) return;
+        crossedTag = true;
         if (name === 'br') pendingNewlines = Math.min(2, pendingNewlines + 1);
         else if (BLOCKS.has(name)) pendingNewlines = Math.max(1, pendingNewlines);
         else if (CELLS.has(name)) pendingTab = true;
@@ -195,6 +205,7 @@ export function htmlToVisibleText(html: string, maxChars: number): VisibleText {
           hintsFromStylesheet(styleText.join('').slice(0, MAX_STYLESHEET_CHARS), classHints);
           styleText = null;
         }
+        if (frame && !frame.hidden) crossedTag = true;
         if (frame && !frame.hidden && BLOCKS.has(name)) {
           pendingNewlines = Math.max(1, pendingNewlines);
         }
@@ -234,6 +245,18 @@ export function htmlToVisibleText(html: string, maxChars: number): VisibleText {
 
   const text = out.join('').slice(0, maxChars);
   return { text, emphasis: emphasis.filter((e) => e.start < text.length) };
+}
+
+/**
+ * A word of two or more letters meets a digit, or a digit meets such a word: "Code" and
+ * "817263" in neighbouring spans. Single characters (one digit or letter per cell of a split
+ * code) stay glued.
+ */
+function wordMeetsNumber(before: string, after: string): boolean {
+  return (
+    (/\p{L}{2}$/u.test(before) && /^\p{N}/u.test(after)) ||
+    (/\p{N}$/u.test(before) && /^\p{L}{2}/u.test(after))
+  );
 }
 
 function classKeys(attribs: Record<string, string>): string[] {

@@ -10,8 +10,8 @@ import {
   MEETING_CUES,
   RECEIPT_CUES,
   TRAVEL_CUES,
-} from './keywords.ts';
-import type { LabelKind } from './keywords.ts';
+} from './keywords/index.ts';
+import type { LabelKind } from './keywords/index.ts';
 import { forEachMatch } from './matches.ts';
 import type { Label, Span } from './types.ts';
 

@@ -1,12 +1,18 @@
 /**
  * Text normalisation shared by every source: NFKC (full-width digits and colons become ASCII),
- * Arabic-Indic, Persian and Devanagari digits become ASCII, every exotic space becomes a plain
- * space, zero-width characters and soft hyphens disappear, and line ends become `\n`.
+ * Arabic-Indic, Persian and Devanagari digits become ASCII (so a code is returned in the digits
+ * a form accepts), the Arabic decimal and thousands separators become `.` and `,`, every exotic
+ * space becomes a plain space, Turkish `İ` becomes `I`, zero-width characters, bidirectional
+ * controls and soft hyphens disappear, and line ends become `\n`.
  */
 
-const ZERO_WIDTH = /[\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]|\u034F/g;
+/** Also the bidirectional marks, embeddings and isolates of right-to-left text. */
+const ZERO_WIDTH = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]|\u034F/g;
 const ODD_SPACES = /[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/g;
 const NON_ASCII_DIGITS = /[\u0660-\u0669\u06F0-\u06F9\u0966-\u096F]/g;
+/** The Arabic decimal and thousands separators (`١٢٫٥٠`, `١٢٥٬٠٠٠`) read like `.` and `,`. */
+const ARABIC_DECIMAL = /\u066B/g;
+const ARABIC_THOUSANDS = /\u066C/g;
 /**
  * CJK text uses the full-width comma as punctuation, never as a thousands separator; NFKC would
  * turn `582036，5分钟` into `582036,5`, which reads as a decimal number.
@@ -14,6 +20,11 @@ const NON_ASCII_DIGITS = /[\u0660-\u0669\u06F0-\u06F9\u0966-\u096F]/g;
 const FULLWIDTH_COMMA = /\uFF0C/g;
 const NON_ASCII = /[\u0080-\uFFFF]/;
 const LINE_ENDS = /\r\n?|[\u2028\u2029\u0085]/g;
+/**
+ * Turkish capital dotted I has no case-insensitive match for "i" in a regex, so "İndirim kodu"
+ * would miss the phrase "indirim kodu"; as a plain I it matches.
+ */
+const DOTTED_CAPITAL_I = /\u0130/g;
 
 function toAsciiDigit(ch: string): string {
   const cp = ch.codePointAt(0) ?? 0;
@@ -32,5 +43,8 @@ export function normalizeText(raw: string): string {
     .replace(LINE_ENDS, '\n')
     .replace(ZERO_WIDTH, '')
     .replace(ODD_SPACES, ' ')
-    .replace(NON_ASCII_DIGITS, toAsciiDigit);
+    .replace(NON_ASCII_DIGITS, toAsciiDigit)
+    .replace(ARABIC_DECIMAL, '.')
+    .replace(ARABIC_THOUSANDS, ',')
+    .replace(DOTTED_CAPITAL_I, 'I');
 }

@@ -10,7 +10,7 @@
  * label right next to it, or a weak shape without a label right next to it.
  */
 
-import { PROMO_CUES } from './keywords.ts';
+import { PROMO_CUES } from './keywords/index.ts';
 import {
   endsLine,
   endsSentence,
@@ -66,6 +66,7 @@ export function scoreCandidate(c: Candidate, ctx: ScoreContext): number | null {
   }
   if (link.score <= 0) return null;
   if (c.needsDirectLabel && !link.direct) return null;
+  if (isLongNumber(c) && !labelsLongNumber(c, link, text)) return null;
   if (c.shape === 'letters' && !lettersAllowed(c, link, standalone, text)) return null;
 
   let score = link.score + shapePrior(c);
@@ -85,11 +86,12 @@ export function scoreCandidate(c: Candidate, ctx: ScoreContext): number | null {
 /** The nearest label before the candidate (or right after it) is an identifier label. */
 function nextToIdentifier(c: Candidate, ctx: ScoreContext): boolean {
   let before: Label | undefined;
-  let after: Label | undefined;
-  for (const l of ctx.labels) {
+  const { from, after: next } = nearbyLabels(c, ctx.labels);
+  for (let i = from; i < next; i++) {
+    const l = ctx.labels[i] as Label;
     if (l.end <= c.start && (!before || l.end > before.end)) before = l;
-    if (l.start >= c.end && (!after || l.start < after.start)) after = l;
   }
+  const after = ctx.labels[next];
   if (before?.negative) {
     const gap = ctx.text.slice(before.end, c.start);
     if (gap.length <= 30 && lineBreaks(gap) <= 1 && IDENTIFIER_GLUE.test(gap)) return true;
@@ -108,11 +110,39 @@ function nextToIdentifier(c: Candidate, ctx: ScoreContext): boolean {
  * ("Ubisoft-Konto lautet 552910") means the label is about something else.
  */
 const IDENTIFIER_GLUE =
-  /^[\s\p{P}\p{S}]*(?:(?:no|nr|n|nº|n°|num|number|nummer|num[ée]ro|n[úu]mero|номер|id|is|es|est|ist|é|to|de|do|da|del|du|为|為|是|は|が|는|은|이|가)\.?[\s\p{P}\p{S}]*)?$/iu;
+  /^[\s\p{P}\p{S}]*(?:(?:no|nr|n|nº|n°|num|number|nummer|num[ée]ro|n[úu]mero|numero|numer|nomor|numarası|số|номер|رقم|شماره|מספר|id|is|es|est|ist|é|è|to|de|do|da|del|du|为|為|是|は|が|는|은|이|가)\.?[\s\p{P}\p{S}]*)?$/iu;
+
+/**
+ * How many labels before a candidate are weighed: the nearest ones. A text that repeats a label
+ * and a number hundreds of times would otherwise cost labels × candidates.
+ */
+const NEAREST_LABELS = 16;
+
+/** Index of the first label starting at or after `pos` (`labels` is sorted by start). */
+function firstLabelFrom(labels: readonly Label[], pos: number): number {
+  let lo = 0;
+  let hi = labels.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((labels[mid] as Label).start < pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** `[from, after)`: the nearest labels starting before the candidate ends; `after`: the next. */
+function nearbyLabels(c: Candidate, labels: readonly Label[]): { from: number; after: number } {
+  const after = firstLabelFrom(labels, c.end);
+  return { from: Math.max(0, after - NEAREST_LABELS), after };
+}
 
 function bestLink(c: Candidate, ctx: ScoreContext, standalone: boolean): Link {
   let best = NO_LINK;
-  for (const l of ctx.labels) {
+  const { labels } = ctx;
+  const { from } = nearbyLabels(c, labels);
+  const to = firstLabelFrom(labels, c.end + 61);
+  for (let i = from; i < to; i++) {
+    const l = labels[i] as Label;
     if (l.negative) continue;
     let link: Link | null = null;
     if (l.end <= c.start && c.start - l.end <= LABEL_REACH) {
@@ -131,7 +161,10 @@ function linkBefore(c: Candidate, l: Label, ctx: ScoreContext, standalone: boole
   const { text } = ctx;
   const gap = text.slice(l.end, c.start);
   const breaks = lineBreaks(gap);
-  const numbersBetween = gap.match(/\d{3,}/g)?.length ?? 0;
+  // Amounts ("120,00 zł") between a label and its code are usual; other numbers are not.
+  const numbersBetween = /\d{3}/.test(gap)
+    ? (gap.replace(AMOUNT, '').match(/\d{3,}/g)?.length ?? 0)
+    : 0;
   let score: number;
   let direct = false;
   if (breaks === 0) {
@@ -166,30 +199,49 @@ function linkBefore(c: Candidate, l: Label, ctx: ScoreContext, standalone: boole
   return { score: score * l.weight, direct: direct && numbersBetween === 0, label: l };
 }
 
-/** The gap ends with "is", "lautet", "est", "es", "é", "—", ":" or 为/是/は (then the code). */
+/** A decimal amount: `120,00`, `1.249,90`, `49.99`. */
+const AMOUNT = /\d[\d.,' ]*[.,]\d{2}(?!\d)/g;
+
+/**
+ * The gap ends with a copula ("is", "lautet", "est", "è", "adalah", "là", "on", "är", "to",
+ * הוא, هو), a dash, a colon or 为/是/は: the code follows.
+ */
 const COPULA_END =
-  /(?:^|[\s\p{P}])(?:is|are|ist|lautet|lauten|est|es|é|será|будет|—|–|:|为|為|是|は|는|은)[\s:]*$/u;
+  /(?:(?:^|[\s\p{P}])(?:is|are|ist|lautet|lauten|est|es|é|è|será|будет|adalah|ialah|là|on|är|to|הוא|היא|هو|هي|—|–|为|為|是|は|는|은)|:)[\s:]*$/u;
 
 /**
  * A label after the code counts only in the "482913 is your code" form: the gap starts with a
- * copula, a dash or colon, or a particle (是, は, 을). "12000 строк кода" is not a code.
+ * copula, a dash or colon, or a particle (是, は, 을). "12000 строк кода" is not a code. Polish
+ * "to" counts only before "Twój"/"Pana"/"Pani": in English it is a preposition ("text JOIN to
+ * 48291 to get your code").
  */
 function copulaFollows(gap: string): boolean {
   const g = gap.trimStart();
   return (
     g === '' ||
     /^[—–\-:([【「（]/.test(g) ||
-    /^(?:is|was|as|ist|war|est|es|é|será|будет|это)(?![\p{L}\p{N}])/iu.test(g) ||
+    /^(?:is|was|as|ist|war|est|es|é|è|será|будет|это|adalah|ialah|là|on|är|to(?=\s+(?:twój|twoj|pana|pani|wasz)(?![\p{L}\p{N}]))|הוא|היא|هو|هي)(?![\p{L}\p{N}])/iu.test(
+      g,
+    ) ||
     /^(?:是|为|為|は|が|를|을|는|은|이|가)/u.test(g)
   );
 }
 
+/**
+ * The copula and a possessive right after the code cost nothing: "482913 is your code" reads
+ * as directly as "482913: code".
+ */
+const COPULA_AND_POSSESSIVE =
+  /^\s*(?:is|ist|est|es|é|è|adalah|là|on|är|to(?=\s+(?:twój|twoj|pana|pani|wasz)(?![\p{L}\p{N}]))|הוא|היא|هو|هي)(?:\s+(?:your|the|ihr|dein|votre|ton|tu|su|seu|o|a|il|tuo|je|uw|Anda|twój|din|ditt))?(?![\p{L}\p{N}])/iu;
+
 function linkAfter(c: Candidate, l: Label, text: string): Link | null {
   const gap = text.slice(c.end, l.start);
   if (/[\n\d]/.test(gap) || !copulaFollows(gap)) return null;
-  const cost = wordCost(gap);
+  const copula = COPULA_AND_POSSESSIVE.exec(gap);
+  const cost = wordCost(copula ? gap.slice(copula[0].length) : gap);
   if (cost > 30) return null;
-  const score = Math.max(1.5, 5 - cost / 12);
+  // "4829130 is your Microsoft account security code": the code is the sentence's subject.
+  const score = Math.max(copula ? 4.25 : 1.5, 5 - cost / 12);
   return { score: score * l.weight, direct: cost <= 12, label: l };
 }
 
@@ -204,6 +256,23 @@ function lettersAllowed(c: Candidate, link: Link, standalone: boolean, text: str
     return false;
   }
   return standalone || endsLine(text, c);
+}
+
+const isLongNumber = (c: Candidate): boolean => c.shape === 'digits' && c.value.length > 8;
+
+/** Only punctuation, or a plain copula, between a label and a long code: "Code: 538120467". */
+const LONG_CODE_GAP =
+  /^[\s\p{P}]*(?:(?:is|ist|lautet|est|es|é|è|adalah|là|är|هو|הוא)[\s\p{P}]*)?$/iu;
+
+/**
+ * A 9- or 10-digit number is far more often a phone, order or account number than a code
+ * ("we sent a code to 0612345678"): it is a code only right after its label, separated by
+ * punctuation or "is" alone, and followed by the end of the line or of the sentence.
+ */
+function labelsLongNumber(c: Candidate, link: Link, text: string): boolean {
+  const l = link.label;
+  if (!l || l.end > c.start || !LONG_CODE_GAP.test(text.slice(l.end, c.start))) return false;
+  return /^[ \t]*(?:[.,;!?)\]"'»”]|\n|$)/.test(text.slice(c.end, c.end + 4));
 }
 
 function shapePrior(c: Candidate): number {

@@ -4,13 +4,22 @@ import { findCandidates } from '../../../../src-main/mail/code-extraction/candid
 const values = (text: string): string[] => findCandidates(text).map((c) => c.value);
 
 describe('findCandidates: digits', () => {
-  it('takes runs of 4 to 8 digits only', () => {
-    expect(values('12, 123, 1234, 12345, 123456, 1234567, 12345678, 123456789')).toEqual([
+  it('takes runs of 4 to 8 digits, and of 9 to 10 only next to a label', () => {
+    const found = findCandidates(
+      '12, 123, 1234, 12345, 123456, 1234567, 12345678, 123456789, 1234567890, 12345678901',
+    );
+    expect(found.map((c) => c.value)).toEqual([
       '1234',
       '12345',
       '123456',
       '1234567',
       '12345678',
+      '123456789',
+      '1234567890',
+    ]);
+    expect(found.filter((c) => c.needsDirectLabel).map((c) => c.value)).toEqual([
+      '123456789',
+      '1234567890',
     ]);
   });
 

@@ -2,10 +2,36 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-/** The mail corpus in tests/fixtures/mail-corpus: one JSON array per language. */
+/**
+ * The mail corpus in tests/fixtures/mail-corpus: one JSON array per language. The mails in its
+ * held-out/ folder were written before the extractor was tuned for the languages added with them,
+ * and are never tuned on: their score estimates how the extractor does on mail it has not seen.
+ */
 export const CORPUS_DIR = path.join(import.meta.dirname, '../../../fixtures/mail-corpus');
+export const HELD_OUT_DIR = path.join(CORPUS_DIR, 'held-out');
 
-export const LANGUAGES = ['en', 'zh', 'ja', 'ko', 'ru', 'de', 'fr', 'es', 'pt'] as const;
+export const LANGUAGES = [
+  'en',
+  'zh',
+  'ja',
+  'ko',
+  'ru',
+  'de',
+  'fr',
+  'es',
+  'pt',
+  'ar',
+  'fa',
+  'he',
+  'it',
+  'tr',
+  'nl',
+  'id',
+  'pl',
+  'vi',
+  'fi',
+  'sv',
+] as const;
 
 const corpusMail = z
   .object({
@@ -24,13 +50,23 @@ const corpusMail = z
 
 export type CorpusMail = z.infer<typeof corpusMail>;
 
-export function loadCorpus(): CorpusMail[] {
+function loadDir(dir: string): CorpusMail[] {
   const mails: CorpusMail[] = [];
-  for (const file of readdirSync(CORPUS_DIR)
+  for (const file of readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()) {
-    const raw: unknown = JSON.parse(readFileSync(path.join(CORPUS_DIR, file), 'utf8'));
+    const raw: unknown = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
     mails.push(...z.array(corpusMail).parse(raw));
   }
   return mails;
+}
+
+/** The in-sample corpus (the extractor is tuned on it). */
+export function loadCorpus(): CorpusMail[] {
+  return loadDir(CORPUS_DIR);
+}
+
+/** The held-out mails (never tuned on). */
+export function loadHeldOut(): CorpusMail[] {
+  return loadDir(HELD_OUT_DIR);
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { extractCode } from '../../../../src-main/mail/code-extraction/extract-code.ts';
-import { LANGUAGES, loadCorpus, type CorpusMail } from './corpus-loader.ts';
+import { LANGUAGES, loadCorpus, loadHeldOut, type CorpusMail } from './corpus-loader.ts';
 
 const corpus = loadCorpus();
 const results = corpus.map((mail) => ({ mail, got: extractCode(mail) }));
+const heldOut = loadHeldOut();
+const heldOutResults = heldOut.map((mail) => ({ mail, got: extractCode(mail) }));
 
 interface Tally {
   mails: number;
@@ -37,13 +39,23 @@ const describeMiss = (r: { mail: CorpusMail; got: string | null }): string =>
 /** Decoys that every code mail has anyway ("valid for 10 minutes") do not make a mail hard. */
 const hasRealDecoy = (m: CorpusMail): boolean => m.decoys.some((d) => d !== 'duration');
 
+/** Arabic-Indic (٠-٩) and Persian (۰-۹) digits as ASCII: codes are returned that way. */
+const asciiDigits = (s: string): string =>
+  s.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) =>
+    String((d.codePointAt(0) ?? 0) - (d >= '\u06F0' ? 0x06f0 : 0x0660)),
+  );
+
 /** Everything a reader could see, reduced to letters and digits, for the sanity check. */
 function flatContent(m: CorpusMail): string {
   const html = (m.html ?? '').replace(/<[^>]*>/g, '');
-  return `${m.subject ?? ''} ${m.text ?? ''} ${html}`
-    .normalize('NFKC')
-    .replace(/[^A-Za-z0-9]/g, '');
+  return asciiDigits(`${m.subject ?? ''} ${m.text ?? ''} ${html}`.normalize('NFKC')).replace(
+    /[^A-Za-z0-9]/g,
+    '',
+  );
 }
+
+const line = (name: string, t: Tally): string =>
+  `${name.padEnd(12)} mails ${String(t.mails).padStart(3)}  precision ${t.precision.toFixed(3)}  recall ${t.recall.toFixed(3)}  (${t.truePositives}/${t.positives} found, ${t.predicted} returned)`;
 
 /**
  * The "first code-shaped token" extractor (the approach of parse-otp-message): a baseline the
@@ -56,18 +68,33 @@ function naiveExtract(m: CorpusMail): string | null {
 }
 
 describe('the mail corpus', () => {
-  it('holds at least 150 mails with unique ids', () => {
-    expect(corpus.length).toBeGreaterThanOrEqual(150);
-    expect(new Set(corpus.map((m) => m.id)).size).toBe(corpus.length);
+  it('holds at least 300 mails, and a held-out part of at least 80, with unique ids', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(300);
+    expect(heldOut.length).toBeGreaterThanOrEqual(80);
+    const all = [...corpus, ...heldOut];
+    expect(new Set(all.map((m) => m.id)).size).toBe(all.length);
   });
 
-  it('covers all nine languages with both code mails and null mails', () => {
+  it('covers all twenty languages with both code mails and null mails, in both parts', () => {
+    expect(LANGUAGES.length).toBe(20);
     for (const lang of LANGUAGES) {
       const mails = corpus.filter((m) => m.lang === lang);
-      expect(mails.length, lang).toBeGreaterThanOrEqual(12);
+      expect(mails.length, lang).toBeGreaterThanOrEqual(10);
       expect(mails.filter((m) => m.expected !== null).length, lang).toBeGreaterThanOrEqual(6);
-      expect(mails.filter((m) => m.expected === null).length, lang).toBeGreaterThanOrEqual(5);
+      expect(mails.filter((m) => m.expected === null).length, lang).toBeGreaterThanOrEqual(3);
+      const held = heldOut.filter((m) => m.lang === lang);
+      expect(held.filter((m) => m.expected !== null).length, lang).toBeGreaterThanOrEqual(3);
+      expect(held.filter((m) => m.expected === null).length, lang).toBeGreaterThanOrEqual(1);
     }
+  });
+
+  it('writes Arabic-Indic and Persian digits in some code mails', () => {
+    const eastern = /[\u0660-\u0669\u06F0-\u06F9]{4}/;
+    const withEastern = (mails: readonly CorpusMail[]): number =>
+      mails.filter((m) => m.expected !== null && eastern.test(`${m.text ?? ''}${m.html ?? ''}`))
+        .length;
+    expect(withEastern(corpus)).toBeGreaterThanOrEqual(4);
+    expect(withEastern(heldOut)).toBeGreaterThanOrEqual(3);
   });
 
   it('has decoys in at least 40 % of its mails', () => {
@@ -84,11 +111,13 @@ describe('the mail corpus', () => {
     expect(corpus.filter((m) => m.text === null && m.html !== null).length).toBeGreaterThanOrEqual(
       25,
     );
-    expect(corpus.every((m) => (m.category === 'otp') === (m.expected !== null))).toBe(true);
+    expect(
+      [...corpus, ...heldOut].every((m) => (m.category === 'otp') === (m.expected !== null)),
+    ).toBe(true);
   });
 
   it('states expected codes that really occur in their mails', () => {
-    const absent = corpus.filter(
+    const absent = [...corpus, ...heldOut].filter(
       (m) => m.expected !== null && !flatContent(m).includes(m.expected.replace(/-/g, '')),
     );
     expect(absent.map((m) => m.id)).toEqual([]);
@@ -96,12 +125,10 @@ describe('the mail corpus', () => {
 });
 
 describe('extractCode over the corpus', () => {
-  it('reaches precision and recall of at least 0.95', () => {
+  it('reaches precision 0.99 and recall 0.97 in sample', () => {
     const all = tally(results);
     const hard = tally(results.filter((r) => hasRealDecoy(r.mail)));
     const easy = tally(results.filter((r) => !hasRealDecoy(r.mail)));
-    const line = (name: string, t: Tally): string =>
-      `${name.padEnd(12)} mails ${String(t.mails).padStart(3)}  precision ${t.precision.toFixed(3)}  recall ${t.recall.toFixed(3)}  (${t.truePositives}/${t.positives} found, ${t.predicted} returned)`;
     console.log(
       [
         'code extraction corpus',
@@ -112,10 +139,27 @@ describe('extractCode over the corpus', () => {
         ...results.filter((r) => r.got !== r.mail.expected).map((r) => `  miss ${describeMiss(r)}`),
       ].join('\n'),
     );
-    expect(all.precision).toBeGreaterThanOrEqual(0.95);
-    expect(all.recall).toBeGreaterThanOrEqual(0.95);
+    expect(all.precision).toBeGreaterThanOrEqual(0.99);
+    expect(all.recall).toBeGreaterThanOrEqual(0.97);
     expect(hard.precision).toBeGreaterThanOrEqual(0.95);
     expect(hard.recall).toBeGreaterThanOrEqual(0.95);
+  });
+
+  /**
+   * The held-out mails were written before the extractor was tuned for the new languages and
+   * have not been tuned on since. Their score is the honest estimate; the floor sits a little
+   * under the score measured when they were frozen (precision 0.984, recall 0.984; before the
+   * multilingual work: 1.000 and 0.468), so that a regression shows without the floor becoming
+   * a target to tune for. One bug was found through them afterwards and fixed (Turkish "İ" did
+   * not match "i", and "%20" was not read as a sale), which made their precision 1.000; the
+   * clean estimate stays the frozen one. Misses are printed by count only, not by mail.
+   */
+  it('reaches precision 0.97 and recall 0.95 on the held-out mails', () => {
+    const t = tally(heldOutResults);
+    const wrong = heldOutResults.filter((r) => r.got !== r.mail.expected).length;
+    console.log(`${line('held-out', t)}  ${wrong} mail(s) answered wrong`);
+    expect(t.precision).toBeGreaterThanOrEqual(0.97);
+    expect(t.recall).toBeGreaterThanOrEqual(0.95);
   });
 
   it.each(LANGUAGES)('works in %s (precision and recall of at least 0.9)', (lang) => {

@@ -74,8 +74,50 @@ describe('extractCode: languages', () => {
     expect(text(body)).toBe('482913');
   });
 
+  it.each([
+    ['ar', 'رمز التحقق الخاص بك هو: 482913'],
+    ['fa', 'کد تایید شما: 482913'],
+    ['he', 'קוד האימות שלך הוא: 482913'],
+    ['it', 'Il tuo codice di verifica è 482913.'],
+    ['tr', 'Doğrulama kodunuz: 482913'],
+    ['nl', 'Je verificatiecode is 482913.'],
+    ['id', 'Kode verifikasi Anda adalah 482913.'],
+    ['pl', 'Twój kod weryfikacyjny to 482913.'],
+    ['vi', 'Mã xác thực của bạn là 482913.'],
+    ['fi', 'Vahvistuskoodisi on 482913.'],
+    ['sv', 'Din verifieringskod är 482913.'],
+    ['de mobileTAN', 'mobileTAN für Ihre Überweisung über 89,40 EUR: 482913'],
+    ['en two-factor', 'Your two-factor sign-in code is 482913.'],
+    ['en passcode', 'Your one-time passcode: 482913'],
+  ])('finds the code in %s', (_lang, body) => {
+    expect(text(body)).toBe('482913');
+  });
+
+  it.each([
+    ['ar', '482913 هو رمز التحقق الخاص بك.'],
+    ['fa', '482913 کد تایید شما در دیوار است.'],
+    ['he', '482913 הוא קוד האימות שלך.'],
+    ['it', '482913 è il tuo codice di accesso.'],
+    ['tr', '482913 doğrulama kodunuzdur.'],
+    ['nl', '482913 is je bevestigingscode.'],
+    ['id', '482913 adalah kode OTP Anda.'],
+    ['pl', '482913 to Twój kod weryfikacyjny.'],
+    ['vi', '482913 là mã xác minh của bạn.'],
+    ['fi', '482913 on vahvistuskoodisi.'],
+    ['sv', '482913 är din inloggningskod.'],
+    ['en, a brand in between', '4829130 is your Microsoft account security code.'],
+  ])('finds a code written before its label in %s', (_lang, body) => {
+    expect(text(body)).toMatch(/^4829130?$/);
+  });
+
   it('reads full-width digits and colons', () => {
     expect(text('確認コード：４８２９１３')).toBe('482913');
+  });
+
+  it('returns Arabic-Indic and Persian digits as ASCII digits', () => {
+    expect(text('رمز التحقق: ٤٨٢٩١٣')).toBe('482913');
+    expect(text('کد تایید شما: ۴۸۲۹')).toBe('4829');
+    expect(html('<p dir="rtl">رمز الدخول:</p><p dir="rtl"><b>\u200f٧٣٨٢٠١</b></p>')).toBe('738201');
   });
 });
 
@@ -178,6 +220,32 @@ describe('extractCode: where the label is', () => {
       text('Hello! We shipped 482913 parcels last year. Thanks for being with us.'),
     ).toBeNull();
     expect(html('<p>Hello</p><p style="font-size:30px">482913</p>', 'Our newsletter')).toBeNull();
+  });
+
+  it('takes a code in the inline element after its label', () => {
+    expect(html('<p><span>Code</span><span style="font-size:22px">817263</span></p>')).toBe(
+      '817263',
+    );
+  });
+
+  it('takes a 9- or 10-digit code only right after its label', () => {
+    expect(text('Confirmation code: 538120467\n\nThanks for using Gmail!')).toBe('538120467');
+    expect(text('Your verification code:\n\n5381204671')).toBe('5381204671');
+    expect(text('Your verification code will follow. Customer 538120467 has asked for it.')).toBe(
+      null,
+    );
+    expect(text('Verification code: 12345678901')).toBeNull();
+  });
+
+  it.each([
+    'We sent a code to 0612345678.',
+    'Enter the code we sent to 5551234567',
+    'Doğrulama kodu 5321234567 numarasına gönderildi.',
+    'Mã xác thực đã được gửi đến 0912345678',
+    'Verification code on file: 1234567890',
+    'Text JOIN to 48291 to receive your verification code.',
+  ])('does not take a phone or short code for a code: %s', (body) => {
+    expect(text(body)).toBeNull();
   });
 
   it('does not read "N lines of code" as a code', () => {
@@ -326,6 +394,38 @@ describe('extractCode: decoys', () => {
     const page = `<html><head><title>Code 111111</title><script>var code = "222222";</script></head>
 <body><!-- code 333333 --><p>Your verification code: 444444</p></body></html>`;
     expect(html(page)).toBe('444444');
+  });
+});
+
+describe('extractCode: identifiers in the new languages', () => {
+  it.each([
+    ['ar order number', 'تم تأكيد طلبك.\nرقم الطلب: 58392017\nرمز التحقق غير مطلوب.'],
+    ['fa postal code', 'کد پستی: 1415563117\nشماره سفارش: 48291037'],
+    ['he order number', 'מספר הזמנה: 5829104\nסה"כ: 249.90 ₪'],
+    ['it fiscal code', 'Codice fiscale: 48291037\nOrdine n. 4021193847'],
+    ['tr discount code', 'İndirim kodu: 482913 ile %20 indirim!'],
+    ['tr discount code in capitals', 'Tüm ürünlerde %20 indirim! İNDİRİM KODU: BAHAR25'],
+    ['tr discount code after a sale line', 'Tüm ürünlerde %20 indirim! İndirim kodu: BAHAR25'],
+    ['tr tracking code', 'Kargo takip kodu: 48291037'],
+    ['nl order number', 'Bestelnummer: 48291037\nKlantenservice: 030 310 4999'],
+    ['id postal code', 'Kode pos: 12190\nNomor pesanan: 2403128472'],
+    ['pl pickup code', 'Twoja paczka czeka. Kod odbioru: 482913'],
+    ['vi order code', 'Mã đơn hàng: 48291037\nMã giảm giá: 482913'],
+    ['fi tracking code', 'Seurantakoodi: 48291037\nTilausnumero: 39284710'],
+    ['sv order number', 'Ordernummer: 48291037\nRabattkod: 4829'],
+    ['vi ID number', 'Mã số khách hàng: 48291037'],
+    ['it user code', 'Codice utente: 4829103'],
+    ['tr customer code', 'Müşteri kodunuz: 4829103'],
+    ['pl customer code', 'Kod klienta: 4829103'],
+    ['nl customer code', 'Klantcode: 4829103'],
+    ['fi customer code', 'Asiakaskoodi: 4829103'],
+    ['sv customer code', 'Kundkod: 4829103'],
+    ['id customer code', 'Kode pelanggan: 4829103'],
+    ['ar product code', 'كود المنتج: 4829103'],
+    ['fa product code', 'کد کالا: 4829103'],
+    ['he customer code', 'קוד לקוח: 4829103'],
+  ])('returns null for %s', (_name, body) => {
+    expect(text(body)).toBeNull();
   });
 });
 

@@ -80,6 +80,21 @@ describe('htmlToVisibleText: layout', () => {
 
   it('keeps inline elements glued together', () => {
     expect(visible('<p><span>4</span><span>8</span><b>2</b>913</p>')).toBe('482913');
+    expect(visible('<p>mobile<b>TAN</b> G-<b>48</b>2913</p>')).toBe('mobileTAN G-482913');
+  });
+
+  it('keeps a word and a number in neighbouring inline elements apart', () => {
+    expect(visible('<p><span>Code</span><span>817263</span></p>')).toBe('Code 817263');
+    expect(visible('<p><b>817263</b><span>is your code</span></p>')).toBe('817263 is your code');
+    expect(visible('<p><span>رمز</span><span>817263</span></p>')).toBe('رمز 817263');
+  });
+
+  it('keeps a label and its code in neighbouring cells or blocks apart', () => {
+    expect(visible('<table><tr><td>Code</td><td>817263</td></tr></table>')).toBe('Code\t817263');
+    expect(visible('<table><tr><td><p>Code</p></td><td><p>817263</p></td></tr></table>')).toBe(
+      'Code\n817263',
+    );
+    expect(visible('<div>Code</div><div>817263</div>')).toBe('Code\n817263');
   });
 
   it('decodes entities and normalises spaces and full-width digits', () => {

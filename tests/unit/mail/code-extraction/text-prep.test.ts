@@ -13,6 +13,18 @@ describe('normalizeText', () => {
     expect(normalizeText('a\u00a0b\u3000c\u202fd\r\ne\rf\u200bg\u00adh')).toBe('a b c d\ne\nfgh');
   });
 
+  it('drops the bidirectional marks of right-to-left text', () => {
+    expect(normalizeText('\u200f\u202bرمز: ٤٨٢٩١٣\u202c\u2067x\u2069\u061c')).toBe('رمز: 482913x');
+  });
+
+  it('turns the Turkish capital dotted I into I, so that phrases match in any case', () => {
+    expect(normalizeText('İndirim KODU')).toBe('Indirim KODU');
+  });
+
+  it('reads the Arabic decimal and thousands separators as "." and ","', () => {
+    expect(normalizeText('١٢٥٬٠٠٠ ٢٤٩٫٥٠')).toBe('125,000 249.50');
+  });
+
   it('keeps a full-width comma from gluing a code to the next number', () => {
     expect(normalizeText('验证码为：582036，5分钟内有效')).toBe('验证码为:582036, 5分钟内有效');
   });

@@ -1,0 +1,72 @@
+/** Portuguese keywords. */
+
+import { label, words, type LanguageKeywords } from './patterns.ts';
+
+export const pt: LanguageKeywords = {
+  spaced: true,
+  codeLabels: [
+    label(
+      ['digo'],
+      words(
+        String.raw`c[óo]digos?\s+(?:de\s+|do\s+)?(?:verifica[çc][ãa]o|seguran[çc]a|acesso|uso\s+[úu]nico|valida[çc][ãa]o|ativa[çc][ãa]o|autentica[çc][ãa]o|autoriza[çc][ãa]o|tempor[áa]rio|[úu]nico|login|sms)`,
+      ),
+      1,
+    ),
+    label(['digo'], words(String.raw`c[óo]digos?\s+de\s+confirma[çc][ãa]o`), 1, 'confirmation'),
+    label(
+      ['senha', 'token'],
+      words(
+        String.raw`senha\s+(?:tempor[áa]ria|de\s+uso\s+[úu]nico|[úu]nica|provis[óo]ria)|token\s+de\s+acesso`,
+      ),
+      1,
+    ),
+    label(['digo'], words('c[óo]digos?'), 0.9),
+  ],
+  entryVerbs: {
+    anchors: ['digite', 'insira', 'informe'],
+    phrases: ['digite', 'insira', 'informe'],
+  },
+  identifiers: [
+    'pedido',
+    String.raw`n[úu]mero\s+do\s+pedido`,
+    'recibo',
+    String.raw`c[óo]digos?\s+de\s+(?:rastreio|rastreamento|barras)`,
+    'refer[êe]ncia',
+    String.raw`(?:n[úu]mero\s+de\s+)?cliente`,
+    'reserva',
+    String.raw`c[óo]digos?\s+(?:de|da)\s+reserva`,
+    'telefone',
+    String.raw`ligue(?:\s+para)?`,
+    String.raw`linha\s+de\s+apoio`,
+    String.raw`c[óo]digos?\s+postal`,
+    String.raw`c[óo]digos?\s+promocional`,
+    'cupom',
+    'cup[ãa]o',
+    'cnpj',
+    'cpf',
+    'cep',
+    String.raw`termina(?:da|do)\s+em?`,
+    'final',
+    'conta',
+    'contrato',
+    'encomenda',
+    'fatura',
+    String.raw`nota\s+fiscal`,
+    'nf-?e',
+    'rastreio',
+    'rastreamento',
+    'objeto',
+    'boleto',
+    'ag[êe]ncia',
+    'protocolo',
+    String.raw`chave\s+de\s+acesso`,
+    'voo',
+    String.raw`caixa\s+postal`,
+    String.raw`linha\s+digit[áa]vel`,
+  ],
+  travel: ['voo', 'reserva', 'viagem', 'passagem'],
+  meeting: [String.raw`id\s+da\s+reuni[ãa]o`],
+  receipt: ['recibo', 'comprovante'],
+  promo: ['desconto', 'cupom', 'cup[ãa]o', 'promo[çc][ãa]o'],
+  footer: [String.raw`descadastr\p{L}*`],
+};

@@ -1,0 +1,56 @@
+/** Russian keywords. */
+
+import { label, words, type LanguageKeywords } from './patterns.ts';
+
+export const ru: LanguageKeywords = {
+  spaced: true,
+  codeLabels: [
+    label(
+      ['код', 'пароль'],
+      words(
+        String.raw`код(?:а|у|ом)?\s+(?:для\s+)?(?:подтверждения|проверки|верификации|входа|безопасности|доступа|активации|авторизации|аутентификации|восстановления|регистрации)|(?:проверочн|одноразов|секретн)\p{L}*\s+(?:код|пароль)\p{L}*`,
+      ),
+      1,
+    ),
+    label(['код'], words('код(?:а|у|ом|ы)?'), 0.9),
+    label(['пароль'], words('пароль'), 0.6, 'passcode'),
+  ],
+  entryVerbs: { anchors: ['введите', 'укажите'], phrases: ['введите', 'укажите'] },
+  identifiers: [
+    String.raw`заказ(?:а|у|ом)?`,
+    String.raw`номер\s+заказа`,
+    String.raw`трек[- ]?номер`,
+    String.raw`номер\s+отслеживания`,
+    String.raw`накладн\p{L}*`,
+    String.raw`сч[её]т(?:-фактура)?`,
+    String.raw`квитанци\p{L}*`,
+    'чек',
+    'инн',
+    'огрн',
+    'кпп',
+    'бик',
+    String.raw`телефон\p{L}*`,
+    String.raw`тел\.?`,
+    String.raw`горяч\p{L}*\s+лини\p{L}*`,
+    'индекс',
+    'промокод',
+    'купон',
+    String.raw`договор\p{L}*`,
+    String.raw`номер\s+договора`,
+    String.raw`лицев\p{L}*\s+сч[её]т`,
+    'карт[аеыу]',
+    String.raw`заканчивающ\p{L}*\s+на`,
+    'поезд',
+    'рейс',
+    'вагон',
+    'место',
+    String.raw`заявк\p{L}*`,
+    String.raw`отделени\p{L}*`,
+    String.raw`билет\p{L}*`,
+  ],
+  travel: ['рейс', String.raw`брон\p{L}*`, 'поезд', String.raw`билет\p{L}*`],
+  meeting: [String.raw`идентификатор\s+конференции`],
+  receipt: ['чек', 'итого'],
+  promo: [String.raw`скидк\p{L}*`, 'промокод', 'купон'],
+  footer: ['отписаться'],
+};
