@@ -52,7 +52,7 @@ export const en = {
   'video.status.expired': 'Expired',
   'video.status.gone': 'Gone',
   'video.title.waiting': 'Waiting for a free download slot…',
-  'video.title.unknown': 'Untitled video',
+  'video.title.platform': '{platform} video',
   'video.progress.queued': 'Starts as soon as one of the 2 downloads finishes.',
   'video.progress.starting': 'Finding the video…',
   'video.progress.bytes': '{done} downloaded',

@@ -50,7 +50,7 @@ export const zhCN: Record<MessageKey, string> = {
   'video.status.expired': '已过期',
   'video.status.gone': '已删除',
   'video.title.waiting': '等待空闲的下载位…',
-  'video.title.unknown': '无标题视频',
+  'video.title.platform': '{platform} 视频',
   'video.progress.queued': '当前 2 个下载中的任一个完成后开始。',
   'video.progress.starting': '正在查找视频…',
   'video.progress.bytes': '已下载 {done}',
