@@ -141,7 +141,7 @@ export const en = {
   'mail.tab.html': 'Formatted',
   'mail.tab.text': 'Plain text',
   'mail.remote.blocked': 'Remote images are blocked to protect your privacy.',
-  'mail.remote.load': 'Load images',
+  'mail.remote.load': 'Show remote images',
   'mail.frameTitle': 'Mail content',
   'mail.attachments': 'Attachments',
   'mail.attachments.note': 'Only names and sizes are kept; attachment contents are not stored.',

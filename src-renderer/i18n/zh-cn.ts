@@ -136,7 +136,7 @@ export const zhCN: Record<MessageKey, string> = {
   'mail.tab.html': '格式化',
   'mail.tab.text': '纯文本',
   'mail.remote.blocked': '为保护隐私，已阻止加载远程图片。',
-  'mail.remote.load': '加载图片',
+  'mail.remote.load': '显示远程图片',
   'mail.frameTitle': '邮件内容',
   'mail.attachments': '附件',
   'mail.attachments.note': '只保留文件名和大小，不保存附件内容。',
