@@ -140,7 +140,7 @@ export const en = {
   'mail.viewAs': 'Show the mail as',
   'mail.tab.html': 'Formatted',
   'mail.tab.text': 'Plain text',
-  'mail.remote.blocked': 'Remote images are blocked to protect your privacy.',
+  'mail.remote.blocked': 'Remote images are blocked.',
   'mail.remote.load': 'Show remote images',
   'mail.frameTitle': 'Mail content',
   'mail.attachments': 'Attachments',

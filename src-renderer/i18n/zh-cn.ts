@@ -135,7 +135,7 @@ export const zhCN: Record<MessageKey, string> = {
   'mail.viewAs': '邮件显示方式',
   'mail.tab.html': '格式化',
   'mail.tab.text': '纯文本',
-  'mail.remote.blocked': '为保护隐私，已阻止加载远程图片。',
+  'mail.remote.blocked': '已阻止远程图片。',
   'mail.remote.load': '显示远程图片',
   'mail.frameTitle': '邮件内容',
   'mail.attachments': '附件',
