@@ -70,7 +70,7 @@ async function expectWindowHigh(page: Page): Promise<void> {
 /** Wheel over an element; it scrolls, the page does not. */
 async function wheelScrolls(page: Page, testId: string): Promise<void> {
   const target = page.getByTestId(testId).first();
-  const before = (await target.evaluate((el) => el.scrollTop)) as number;
+  const before = await target.evaluate((el) => el.scrollTop);
   await target.hover();
   await page.mouse.wheel(0, 1200);
   await expect.poll(() => target.evaluate((el) => el.scrollTop)).toBeGreaterThan(before);

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
+import nodemailer from 'nodemailer';
 import type { Lease } from '../../../src-shared/mail/schemas.ts';
-import { smtpTransport } from '../../helpers/smtp-client.ts';
 import type { E2eServer } from './fixtures.ts';
 
 /** Makes `count` mailboxes through the REST API (1 with GET /api/generate, more in one batch). */
@@ -18,7 +18,14 @@ export async function makeMailboxes(server: E2eServer, count: number): Promise<L
 
 /** Delivers `count` numbered mails to `to` over SMTP, a few connections at a time. */
 export async function seedMails(server: E2eServer, to: string, count: number): Promise<void> {
-  const transport = smtpTransport(server.smtpPort, { pool: true, maxConnections: 4 });
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: server.smtpPort,
+    secure: false,
+    ignoreTLS: true,
+    pool: true,
+    maxConnections: 4,
+  });
   try {
     const sends: Promise<unknown>[] = [];
     for (let n = 1; n <= count; n += 1) {
