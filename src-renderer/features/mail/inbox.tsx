@@ -23,7 +23,9 @@ export function Inbox({ lease }: { lease: Lease }): ReactElement {
   const openMail = useMail((s) => s.openMail);
   const select = useMail((s) => s.select);
   const open = inbox.find((m) => m.id === openMailId) ?? null;
-  const latestWithCode = latestCode(inbox);
+  // While that very mail is open its code is shown in the reading pane; once is enough.
+  const latest = latestCode(inbox);
+  const latestWithCode = latest && latest.id !== openMailId ? latest : null;
 
   return (
     <div className={`inbox ${open ? 'has-open-mail' : ''}`} data-testid="inbox">
