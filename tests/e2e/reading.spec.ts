@@ -138,6 +138,17 @@ test.describe('reading mail at 1280×800', () => {
       await expect(oldest).toContainText('Order update #');
       await expectWindowHigh(page);
 
+      await page.getByTestId('mail-list-scroll').evaluate((el) => {
+        el.scrollTop = 0;
+      });
+      // Keyboard: arrows walk the list past the rendered rows; Enter opens.
+      await page.getByTestId('mail-row').first().focus();
+      for (let i = 0; i < 30; i += 1) await page.keyboard.press('ArrowDown');
+      await expect(page.locator('li[aria-posinset="31"] .mail-row')).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('mail-view')).toBeVisible();
+      await expectWindowHigh(page);
+
       // The reading pane: the long text scrolls inside it.
       await page.getByTestId('mail-list-scroll').evaluate((el) => {
         el.scrollTop = 0;
@@ -290,6 +301,42 @@ test.describe('reading mail at 1280×800', () => {
     const label = gone.shareUrl.replace(/^https:\/\//, '').replace(/\/$/, '');
     await expect(card.locator('.task-title')).toHaveText(label);
     await expect(card).not.toContainText('Untitled');
+  });
+});
+
+test.describe('reading mail in a narrow window (1000×700)', () => {
+  test.use({ viewport: { width: 1000, height: 700 } });
+
+  test('list or mail, one at a time, still window-high', async ({ page, server, shot }) => {
+    const [lease] = await makeMailboxes(server, 1);
+    if (!lease) throw new Error('no mailbox');
+    await seedMails(server, lease.email, 40);
+    await sendMail(server.smtpPort, {
+      from: '"Long Letters" <long@letters.example>',
+      to: lease.email,
+      subject: 'A very long plain-text mail',
+      text: LONG_TEXT,
+    });
+    await rememberMailboxes(page, server, [lease]);
+    await page.goto(`${server.url}/#/mail`);
+    await page.getByTestId('mailbox').first().click();
+    await expect(page.getByTestId('mail-list').locator('li').first()).toHaveAttribute(
+      'aria-setsize',
+      '41',
+    );
+    await expectWindowHigh(page);
+    await wheelScrolls(page, 'mail-list-scroll');
+    await page.getByTestId('mail-list-scroll').evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await page.getByText('A very long plain-text mail').first().click();
+    await expect(page.getByTestId('mail-list')).toBeHidden();
+    await expect(page.getByTestId('mail-back')).toBeVisible();
+    await wheelScrolls(page, 'mail-text');
+    await expectWindowHigh(page);
+    await shot('reading-narrow-light');
+    await page.getByTestId('mail-back').click();
+    await expect(page.getByTestId('mail-list')).toBeVisible();
   });
 });
 

@@ -38,6 +38,21 @@ export function MailList({
     paddingEnd: LIST_PADDING,
   });
 
+  // Arrow keys move between rows, bringing rows that are not rendered yet into view first.
+  const focusRow = (index: number): void => {
+    if (index < 0 || index >= newestFirst.length) return;
+    virtual.scrollToIndex(index, { align: 'auto' });
+    let tries = 0;
+    const attempt = (): void => {
+      const row = scroller.current?.querySelector<HTMLElement>(
+        `li[data-index="${index}"] .mail-row`,
+      );
+      if (row) row.focus();
+      else if ((tries += 1) < 10) requestAnimationFrame(attempt);
+    };
+    attempt();
+  };
+
   return (
     <div className="mail-list-scroll" ref={scroller} data-testid="mail-list-scroll">
       <ul
@@ -58,7 +73,12 @@ export function MailList({
               aria-posinset={item.index + 1}
               style={{ transform: `translateY(${item.start}px)` }}
             >
-              <MailRow mail={mail} open={mail.id === openId} onOpen={onOpen} />
+              <MailRow
+                mail={mail}
+                open={mail.id === openId}
+                onOpen={onOpen}
+                onMove={(step) => focusRow(item.index + step)}
+              />
             </li>
           );
         })}
@@ -71,10 +91,12 @@ function MailRow({
   mail,
   open,
   onOpen,
+  onMove,
 }: {
   mail: Mail;
   open: boolean;
   onOpen: (id: number) => void;
+  onMove: (step: 1 | -1) => void;
 }): ReactElement {
   const t = useT();
   const locale = useLocale();
@@ -92,6 +114,9 @@ function MailRow({
         if (event.key === 'Enter' || event.key === ' ') {
           event.preventDefault();
           onOpen(mail.id);
+        } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+          event.preventDefault();
+          onMove(event.key === 'ArrowDown' ? 1 : -1);
         }
       }}
     >
