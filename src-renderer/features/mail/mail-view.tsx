@@ -52,11 +52,7 @@ export function MailView({ mail, onBack }: { mail: Mail; onBack: () => void }): 
         ) : null}
       </div>
       {mail.attachments.length > 0 ? (
-        <section
-          className="attachments"
-          aria-label={t('mail.attachments')}
-          title={t('mail.attachments.note')}
-        >
+        <section className="attachments" aria-label={t('mail.attachments')}>
           <h3>{t('mail.attachments')}</h3>
           <ul>
             {mail.attachments.map((a, i) => (
@@ -69,6 +65,7 @@ export function MailView({ mail, onBack }: { mail: Mail; onBack: () => void }): 
               </li>
             ))}
           </ul>
+          <span className="hint">{t('mail.attachments.note')}</span>
         </section>
       ) : null}
       <div className="mail-tabs" role="tablist" aria-label={t('mail.viewAs')}>
