@@ -5,6 +5,7 @@ import type { EphemeraApi } from './types.ts';
 
 export { ApiError, asApiError } from './api-error.ts';
 export type * from './types.ts';
+export { MAIL_PAGE } from './types.ts';
 
 let current: EphemeraApi | null = null;
 

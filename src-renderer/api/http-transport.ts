@@ -3,6 +3,7 @@ import { ApiError, kindForStatus } from './api-error.ts';
 import { KeyVault } from './key-vault.ts';
 import { subscribeOverWebSocket } from './mail-socket.ts';
 import type { EphemeraApi, Lease, Mail } from './types.ts';
+import { MAIL_PAGE } from './types.ts';
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -74,7 +75,7 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
       reuse: (email) =>
         request<Lease>(`/api/mailboxes/${enc(email)}/reuse`, { ...authed, method: 'POST' }),
       list: (email, afterId) =>
-        request<Mail[]>(`/api/emails/${enc(email)}?after_id=${afterId}&limit=200`, authed),
+        request<Mail[]>(`/api/emails/${enc(email)}?after_id=${afterId}&limit=${MAIL_PAGE}`, authed),
       full: (email, id) => request<Mail>(`/api/emails/${enc(email)}/${id}`, authed),
       subscribe: (email, afterId, handlers) =>
         subscribeOverWebSocket({

@@ -5,6 +5,7 @@ import type { EphemeraApi as EphemeraBridge } from '../../src-shared/ipc/window-
 import { ERROR_STATUS } from '../../src-shared/errors/codes.ts';
 import { ApiError, kindForStatus } from './api-error.ts';
 import type { EphemeraApi, Mail, ServerInfo } from './types.ts';
+import { MAIL_PAGE } from './types.ts';
 
 declare global {
   interface Window {
@@ -93,7 +94,7 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
       lease: (email) => call('mail:lease', { email }),
       extend: (email) => call('mail:extend', { email }),
       reuse: (email) => call('mail:reuse', { email }),
-      list: (email, afterId) => call('mail:list', { email, afterId, limit: 200 }),
+      list: (email, afterId) => call('mail:list', { email, afterId, limit: MAIL_PAGE }),
       full: (email, id) => call('mail:full', { email, id }),
       subscribe: (email, afterId, handlers) => {
         let lastId = afterId;

@@ -27,6 +27,9 @@ export type { ApiKeyInfo, Capacity, CreatedApiKey, Lease, Mail, MxCheck, ServerI
 export type { SettingsPatch, Task, TaskCreated };
 
 /** State of a live mail subscription, for the "live" indicator. */
+/** The most mails one `mail.list` call returns (the server's largest `limit`). */
+export const MAIL_PAGE = 200;
+
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 
 export interface MailSubscription {
@@ -69,6 +72,7 @@ export interface EphemeraApi {
     lease(email: string): Promise<Lease>;
     extend(email: string): Promise<Lease>;
     reuse(email: string): Promise<Lease>;
+    /** Up to MAIL_PAGE mails with `id > afterId`, oldest first. */
     list(email: string, afterId: number): Promise<Mail[]>;
     /** One mail whole: listings and pushes cut long bodies (`truncated: true`). */
     full(email: string, id: number): Promise<Mail>;

@@ -32,6 +32,8 @@ export function App(): ReactElement {
 
   useEffect(() => {
     document.title = `${t(`nav.${route}`)} · Ephemera`;
+    // The stylesheet gives the mail screen a window-high layout whose panes scroll on their own.
+    document.documentElement.dataset.route = route;
     window.scrollTo(0, 0);
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [route, t]);

@@ -5,11 +5,11 @@ import { CopyButton } from '../../components/copy-button.tsx';
 import { Countdown } from '../../components/countdown.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useLocale, useT } from '../../i18n/i18n.ts';
-import { formatWhen } from '../../lib/format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useToasts } from '../../stores/toast-store.ts';
 import { CodeChip } from './code-chip.tsx';
+import { MailList } from './mail-list.tsx';
 import { useMail } from './mail-store.ts';
 import { MailView } from './mail-view.tsx';
 
@@ -23,7 +23,9 @@ export function Inbox({ lease }: { lease: Lease }): ReactElement {
   const openMail = useMail((s) => s.openMail);
   const select = useMail((s) => s.select);
   const open = inbox.find((m) => m.id === openMailId) ?? null;
-  const latestWithCode = [...inbox].reverse().find((m) => m.code !== null) ?? null;
+  // While that very mail is open its code is shown in the reading pane; once is enough.
+  const latest = latestCode(inbox);
+  const latestWithCode = latest && latest.id !== openMailId ? latest : null;
 
   return (
     <div className={`inbox ${open ? 'has-open-mail' : ''}`} data-testid="inbox">
@@ -76,6 +78,15 @@ export function Inbox({ lease }: { lease: Lease }): ReactElement {
       </div>
     </div>
   );
+}
+
+/** The newest mail that carries a code (the inbox is oldest first). */
+function latestCode(inbox: Mail[]): Mail | null {
+  for (let i = inbox.length - 1; i >= 0; i -= 1) {
+    const mail = inbox[i];
+    if (mail?.code) return mail;
+  }
+  return null;
 }
 
 function InboxHeader({ lease, onBack }: { lease: Lease; onBack: () => void }): ReactElement {
@@ -167,55 +178,5 @@ function InboxHeader({ lease, onBack }: { lease: Lease; onBack: () => void }): R
         </Button>
       </div>
     </header>
-  );
-}
-
-function MailList({
-  mails,
-  openId,
-  onOpen,
-}: {
-  mails: Mail[];
-  openId: number | null;
-  onOpen: (id: number) => void;
-}): ReactElement {
-  const t = useT();
-  const locale = useLocale();
-  const fresh = useMail((s) => s.fresh);
-  return (
-    <ul className="mail-list" aria-label={t('mail.inbox')} data-testid="mail-list">
-      {[...mails].reverse().map((mail) => (
-        <li key={mail.id} className={fresh.includes(mail.id) ? 'is-fresh' : ''}>
-          <div
-            role="button"
-            tabIndex={0}
-            className={`mail-row ${mail.id === openId ? 'is-open' : ''}`}
-            aria-current={mail.id === openId ? 'true' : undefined}
-            data-testid="mail-row"
-            onClick={() => onOpen(mail.id)}
-            onKeyDown={(event) => {
-              if (event.target !== event.currentTarget) return;
-              if (event.key === 'Enter' || event.key === ' ') {
-                event.preventDefault();
-                onOpen(mail.id);
-              }
-            }}
-          >
-            <div className="mail-row-top">
-              <span className="mail-row-from">
-                {mail.from_name ?? mail.from ?? t('mail.unknownSender')}
-              </span>
-              <time className="muted" dateTime={mail.received_at}>
-                {formatWhen(mail.received_at, locale)}
-              </time>
-            </div>
-            <div className="mail-row-bottom">
-              <span className="mail-row-subject">{mail.subject ?? t('mail.noSubject')}</span>
-              {mail.code ? <CodeChip code={mail.code} size="md" /> : null}
-            </div>
-          </div>
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -1,28 +1,53 @@
-/** Tags a mail may not bring into its frame: they could navigate it or override our policy. */
-const STRIPPED = /<\s*(meta|base|script|iframe|object|embed|link)\b[^>]*>/gi;
+import { sanitiseMail } from './mail-sanitise.ts';
 
-/** Whether the HTML names anything it would load from the network (images, fonts, CSS). */
-export function hasRemoteContent(html: string): boolean {
-  return /(?:src|background|poster)\s*=\s*["']?\s*(?:https?:)?\/\/|url\(\s*["']?\s*(?:https?:)?\/\//i.test(
-    html,
-  );
+/** The frame's document and whether the mail asked for anything remote. */
+export interface MailDocument {
+  srcdoc: string;
+  /** Remote images, backgrounds and fonts the mail references (kept only when allowed). */
+  remote: number;
 }
 
 /**
- * The srcdoc of the sandboxed frame a mail is shown in. The frame runs no script (the sandbox
- * has no allow-scripts) and its own CSP loads nothing from the network unless `allowRemote`.
+ * The frame's own policy, the second fence after the sanitiser: no script at all, no forms, no
+ * plugins, nothing fetched except images and fonts carried inside the mail, and remote images
+ * and fonts only once the person allowed them for this mail. Stylesheets never load from the
+ * network (the sanitiser drops `<link>` and `@import`), so remote CSS stays out even then.
  */
-export function mailDocument(html: string, allowRemote: boolean): string {
+export function mailCsp(allowRemote: boolean): string {
   const remote = allowRemote ? ' https: http:' : '';
-  const csp = [
+  return [
     "default-src 'none'",
-    "style-src 'unsafe-inline'" + remote,
-    `img-src data:${remote}`,
+    "script-src 'none'",
+    "style-src 'unsafe-inline'",
+    `img-src data: blob:${remote}`,
     `font-src data:${remote}`,
+    `media-src data:${remote}`,
+    "form-action 'none'",
+    "base-uri 'none'",
   ].join('; ');
-  return `<!doctype html><html><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
+}
+
+const BASE_CSS =
+  'html{color-scheme:light}body{margin:20px;font:15px/1.55 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1d1d1f;background:#fff;overflow-wrap:anywhere}img{max-width:100%;height:auto}table{max-width:100%}';
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * The srcdoc of the sandboxed frame a mail is shown in: the sanitised mail under the frame's
+ * CSP. The frame has no `allow-scripts` and no `allow-same-origin`, so even markup that slipped
+ * through could neither run nor reach this page.
+ */
+export function mailDocument(html: string, allowRemote: boolean): MailDocument {
+  const mail = sanitiseMail(html, allowRemote);
+  const bodyStyle = mail.bodyStyle ? ` style="${escapeAttribute(mail.bodyStyle)}"` : '';
+  const srcdoc = `<!doctype html><html><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${mailCsp(allowRemote)}">
+<meta name="referrer" content="no-referrer">
 <base target="_blank">
-<style>html{color-scheme:light}body{margin:20px;font:15px/1.55 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1d1d1f;background:#fff;overflow-wrap:anywhere}img{max-width:100%;height:auto}table{max-width:100%}</style>
-</head><body>${html.replace(STRIPPED, '')}</body></html>`;
+<style>${BASE_CSS}</style>
+<style>${mail.css}</style>
+</head><body${bodyStyle}>${mail.body}</body></html>`;
+  return { srcdoc, remote: mail.remote };
 }

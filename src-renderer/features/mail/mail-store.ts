@@ -22,7 +22,16 @@ interface MailState {
 }
 
 const STORAGE_KEY = 'ephemera.mailboxes';
+/**
+ * Pages read by REST before listening (200 mails each). Past this the live stream's replay
+ * (every mail after the last id) brings the rest, so the bound costs speed, never mail.
+ */
+const MAX_LIST_PAGES = 100;
+/** Live mails are added in one update per this many ms, so a replay of thousands is cheap. */
+const ARRIVAL_BATCH_MS = 16;
 let unsubscribe: (() => void) | null = null;
+/** Bumped by every select(): a slower, earlier select() for the same address stops itself. */
+let selection = 0;
 
 /** The mailboxes this device made, the open inbox and its live subscription. */
 export const useMail = create<MailState>()((set, get) => {
@@ -64,6 +73,7 @@ export const useMail = create<MailState>()((set, get) => {
     async select(email) {
       unsubscribe?.();
       unsubscribe = null;
+      const mine = (selection += 1);
       set({
         selected: email,
         inbox: [],
@@ -74,27 +84,49 @@ export const useMail = create<MailState>()((set, get) => {
         inboxError: null,
       });
       if (!email) return;
-      let mails: Mail[];
+      const mails: Mail[] = [];
       try {
-        mails = await api().mail.list(email, 0);
+        for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
+          const batch = await api().mail.list(email, mails.at(-1)?.id ?? 0);
+          if (selection !== mine) return;
+          mails.push(...batch);
+          // Show the first pages while the rest load.
+          set({ inbox: [...mails], inboxState: 'ready' });
+          // A page may stop short of MAIL_PAGE at the server's byte budget (long mails) while
+          // more follow: only an empty page is the end.
+          if (batch.length === 0) break;
+        }
       } catch (err) {
-        if (get().selected === email) {
+        if (selection === mine) {
           set({ inboxState: 'error', inboxError: asApiError(err).message });
         }
         return;
       }
-      if (get().selected !== email) return;
-      set({ inbox: mails, inboxState: 'ready' });
       const lastId = mails.at(-1)?.id ?? 0;
-      unsubscribe = api().mail.subscribe(email, lastId, {
+      let pending: Mail[] = [];
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      const flush = (): void => {
+        timer = null;
+        const arrived = pending;
+        pending = [];
+        if (get().selected !== email || arrived.length === 0) return;
+        const fresh = arrived.map((m) => m.id);
+        set({ inbox: [...get().inbox, ...arrived], fresh: [...get().fresh, ...fresh] });
+      };
+      const stop = api().mail.subscribe(email, lastId, {
         onMail: (mail) => {
           if (get().selected !== email) return;
-          set({ inbox: [...get().inbox, mail], fresh: [...get().fresh, mail.id] });
+          pending.push(mail);
+          timer ??= setTimeout(flush, ARRIVAL_BATCH_MS);
         },
         onStatus: (live) => {
           if (get().selected === email) set({ live });
         },
       });
+      unsubscribe = () => {
+        if (timer !== null) clearTimeout(timer);
+        stop();
+      };
     },
 
     openMail(id) {

@@ -1,15 +1,16 @@
-import { useState, type ReactElement } from 'react';
+import { useMemo, useState, type ReactElement } from 'react';
 import { api, asApiError, type Mail } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { useLocale, useT } from '../../i18n/i18n.ts';
 import { formatBytes, formatWhen } from '../../lib/format.ts';
 import { CodeChip } from './code-chip.tsx';
-import { hasRemoteContent, mailDocument } from './mail-document.ts';
+import { mailDocument } from './mail-document.ts';
 
 /**
- * One mail: sender, subject, the code, then the HTML in a sandboxed frame (remote content
- * blocked until asked for) or the text, and the attachments' names.
+ * One mail: sender, subject, the code and the attachments' names at the top, then the HTML in a
+ * sandboxed frame (remote content blocked until asked for, for this mail only) or the text, which
+ * fills the rest of the reading pane and scrolls on its own.
  */
 export function MailView({
   mail: listed,
@@ -41,32 +42,56 @@ export function MailView({
   };
   const [view, setView] = useState<'html' | 'text'>(mail.html ? 'html' : 'text');
   const [remote, setRemote] = useState(false);
-  const remoteBlocked =
-    view === 'html' && !remote && mail.html !== null && hasRemoteContent(mail.html);
+  const doc = useMemo(
+    () => (mail.html === null ? null : mailDocument(mail.html, remote)),
+    [mail.html, remote],
+  );
+  const remoteBlocked = view === 'html' && !remote && doc !== null && doc.remote > 0;
 
   return (
     <article className="mail-view" data-testid="mail-view" aria-labelledby="mail-subject">
-      <div className="mail-view-top">
-        <Button variant="ghost" size="sm" icon="back" className="only-narrow" onClick={onBack}>
+      <div className="mail-view-top only-narrow">
+        <Button variant="ghost" size="sm" icon="back" onClick={onBack} data-testid="mail-back">
           {t('mail.back')}
         </Button>
       </div>
-      <header className="mail-head">
-        <h2 id="mail-subject">{mail.subject ?? t('mail.noSubject')}</h2>
-        <p className="mail-from">
-          <strong>{mail.from_name ?? mail.from ?? t('mail.unknownSender')}</strong>
-          {mail.from_name && mail.from ? <span className="muted"> &lt;{mail.from}&gt;</span> : null}
-        </p>
-        <p className="mail-when muted">
-          {t('mail.to', { to: mail.to.join(', ') })} · {formatWhen(mail.received_at, locale)} ·{' '}
-          {formatBytes(mail.size, locale)}
-        </p>
-      </header>
-      {mail.code ? (
-        <div className="mail-code">
-          <span className="mail-code-label">{t('mail.code.label')}</span>
-          <CodeChip code={mail.code} />
-        </div>
+      <div className="mail-head-row">
+        <header className="mail-head">
+          <h2 id="mail-subject">{mail.subject ?? t('mail.noSubject')}</h2>
+          <p className="mail-from">
+            <strong>{mail.from_name ?? mail.from ?? t('mail.unknownSender')}</strong>
+            {mail.from_name && mail.from ? (
+              <span className="muted"> &lt;{mail.from}&gt;</span>
+            ) : null}
+          </p>
+          <p className="mail-when muted">
+            {t('mail.to', { to: mail.to.join(', ') })} · {formatWhen(mail.received_at, locale)} ·{' '}
+            {formatBytes(mail.size, locale)}
+          </p>
+        </header>
+        {mail.code ? (
+          <div className="mail-code">
+            <span className="mail-code-label">{t('mail.code.label')}</span>
+            <CodeChip code={mail.code} />
+          </div>
+        ) : null}
+      </div>
+      {mail.attachments.length > 0 ? (
+        <section className="attachments" aria-label={t('mail.attachments')}>
+          <h3>{t('mail.attachments')}</h3>
+          <ul>
+            {mail.attachments.map((a, i) => (
+              <li key={i}>
+                <Icon name="clip" size={16} />
+                <span className="attachment-name">{a.filename ?? t('mail.unnamed')}</span>
+                <span className="muted">
+                  {a.content_type} · {formatBytes(a.size, locale)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <span className="hint">{t('mail.attachments.note')}</span>
+        </section>
       ) : null}
       <div className="mail-tabs" role="tablist" aria-label={t('mail.viewAs')}>
         {(['html', 'text'] as const).map((v) => (
@@ -113,14 +138,14 @@ export function MailView({
         </div>
       ) : null}
       <div className="mail-content" role="tabpanel">
-        {view === 'html' && mail.html !== null ? (
+        {view === 'html' && doc !== null ? (
           <iframe
             key={remote ? 'remote' : 'local'}
             className="mail-frame"
             title={t('mail.frameTitle')}
             sandbox="allow-popups allow-popups-to-escape-sandbox"
             referrerPolicy="no-referrer"
-            srcDoc={mailDocument(mail.html, remote)}
+            srcDoc={doc.srcdoc}
             data-testid="mail-frame"
           />
         ) : (
@@ -129,23 +154,6 @@ export function MailView({
           </pre>
         )}
       </div>
-      {mail.attachments.length > 0 ? (
-        <section className="attachments" aria-label={t('mail.attachments')}>
-          <h3>{t('mail.attachments')}</h3>
-          <ul>
-            {mail.attachments.map((a, i) => (
-              <li key={i}>
-                <Icon name="clip" size={16} />
-                <span className="attachment-name">{a.filename ?? t('mail.unnamed')}</span>
-                <span className="muted">
-                  {a.content_type} · {formatBytes(a.size, locale)}
-                </span>
-              </li>
-            ))}
-          </ul>
-          <p className="hint">{t('mail.attachments.note')}</p>
-        </section>
-      ) : null}
     </article>
   );
 }

@@ -10,6 +10,7 @@ import { useNow } from '../../lib/use-now.ts';
 import { useToasts } from '../../stores/toast-store.ts';
 import { PLATFORM_NAMES } from '../../../src-shared/video/platform-names.ts';
 import { failureHeadline } from './video-errors.ts';
+import { linkLabel } from './task-title.ts';
 import { useVideo, type TaskEntry } from './video-store.ts';
 
 /** One video task: what it is, how far it got, how long it stays, and what to do with it. */
@@ -25,6 +26,8 @@ export function TaskCard({ entry }: { entry: TaskEntry }): ReactElement {
   const platform = PLATFORM_NAMES[entry.created.platform];
   const media = task?.media ?? null;
   const coverUrl = media?.cover_url ? api().video.mediaUrl(media.cover_url) : null;
+  // Without the platform's title (a failure, or not fetched yet) the link names the task.
+  const link = linkLabel(task?.source_url ?? entry.text);
 
   return (
     <article
@@ -54,9 +57,11 @@ export function TaskCard({ entry }: { entry: TaskEntry }): ReactElement {
               />
             ) : null}
           </div>
-          <h3 className="task-title" title={task?.title ?? undefined}>
+          <h3 className="task-title" title={task?.title ?? link ?? undefined}>
             {task?.title ??
-              (status === 'queued' ? t('video.title.waiting') : t('video.title.unknown'))}
+              (status === 'queued'
+                ? t('video.title.waiting')
+                : (link ?? t('video.title.platform', { platform })))}
           </h3>
           <p className="task-sub">
             {[
@@ -66,7 +71,7 @@ export function TaskCard({ entry }: { entry: TaskEntry }): ReactElement {
               media ? formatBytes(media.size, locale) : null,
             ]
               .filter(Boolean)
-              .join(' · ') || hostOf(task?.source_url ?? entry.text)}
+              .join(' · ') || (task?.title ? hostOf(task.source_url) : null)}
           </p>
           <TaskProgress entry={entry} shown={shown} />
         </div>

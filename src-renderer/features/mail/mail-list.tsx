@@ -1,0 +1,137 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, type ReactElement } from 'react';
+import type { Mail } from '../../api/client.ts';
+import { useLocale, useT } from '../../i18n/i18n.ts';
+import { formatWhen } from '../../lib/format.ts';
+import { CodeChip } from './code-chip.tsx';
+import { useMail } from './mail-store.ts';
+
+/** A row's height before it is measured (two lines and padding); real heights replace it. */
+const ROW_ESTIMATE = 69;
+const LIST_PADDING = 8;
+
+/**
+ * The inbox's mails, newest first, in their own scroll area. Only the rows in view (plus a few
+ * either side) are in the DOM, so ten thousand mails scroll like ten.
+ */
+export function MailList({
+  mails,
+  openId,
+  onOpen,
+}: {
+  mails: Mail[];
+  openId: number | null;
+  onOpen: (id: number) => void;
+}): ReactElement {
+  const t = useT();
+  const scroller = useRef<HTMLDivElement>(null);
+  const newestFirst = useMemo(() => [...mails].reverse(), [mails]);
+  // TanStack Virtual hands back functions React Compiler cannot memoise; this component opts out.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtual = useVirtualizer({
+    count: newestFirst.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_ESTIMATE,
+    getItemKey: (index) => newestFirst[index]?.id ?? index,
+    overscan: 8,
+    paddingStart: LIST_PADDING,
+    paddingEnd: LIST_PADDING,
+  });
+
+  // Arrow keys move between rows, bringing rows that are not rendered yet into view first.
+  const focusRow = (index: number): void => {
+    if (index < 0 || index >= newestFirst.length) return;
+    virtual.scrollToIndex(index, { align: 'auto' });
+    let tries = 0;
+    const attempt = (): void => {
+      const row = scroller.current?.querySelector<HTMLElement>(
+        `li[data-index="${index}"] .mail-row`,
+      );
+      if (row) row.focus();
+      else if ((tries += 1) < 10) requestAnimationFrame(attempt);
+    };
+    attempt();
+  };
+
+  return (
+    <div className="mail-list-scroll" ref={scroller} data-testid="mail-list-scroll">
+      <ul
+        className="mail-list"
+        aria-label={t('mail.inbox')}
+        data-testid="mail-list"
+        style={{ height: virtual.getTotalSize() }}
+      >
+        {virtual.getVirtualItems().map((item) => {
+          const mail = newestFirst[item.index];
+          if (!mail) return null;
+          return (
+            <li
+              key={item.key}
+              data-index={item.index}
+              ref={virtual.measureElement}
+              aria-setsize={newestFirst.length}
+              aria-posinset={item.index + 1}
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              <MailRow
+                mail={mail}
+                open={mail.id === openId}
+                onOpen={onOpen}
+                onMove={(step) => focusRow(item.index + step)}
+              />
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function MailRow({
+  mail,
+  open,
+  onOpen,
+  onMove,
+}: {
+  mail: Mail;
+  open: boolean;
+  onOpen: (id: number) => void;
+  onMove: (step: 1 | -1) => void;
+}): ReactElement {
+  const t = useT();
+  const locale = useLocale();
+  const fresh = useMail((s) => s.fresh.includes(mail.id));
+  return (
+    <div
+      role="button"
+      tabIndex={0}
+      className={`mail-row ${open ? 'is-open' : ''} ${fresh ? 'is-fresh' : ''}`}
+      aria-current={open ? 'true' : undefined}
+      data-testid="mail-row"
+      onClick={() => onOpen(mail.id)}
+      onKeyDown={(event) => {
+        if (event.target !== event.currentTarget) return;
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          onOpen(mail.id);
+        } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+          event.preventDefault();
+          onMove(event.key === 'ArrowDown' ? 1 : -1);
+        }
+      }}
+    >
+      <div className="mail-row-top">
+        <span className="mail-row-from">
+          {mail.from_name ?? mail.from ?? t('mail.unknownSender')}
+        </span>
+        <time className="muted" dateTime={mail.received_at}>
+          {formatWhen(mail.received_at, locale)}
+        </time>
+      </div>
+      <div className="mail-row-bottom">
+        <span className="mail-row-subject">{mail.subject ?? t('mail.noSubject')}</span>
+        {mail.code ? <CodeChip code={mail.code} size="md" /> : null}
+      </div>
+    </div>
+  );
+}
