@@ -3,6 +3,7 @@ import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import { MailReadRequestSchema } from '../../src-shared/mail/schemas.ts';
 import { AppError } from '../app/app-error.ts';
 import { checkInteger, checkReadQuery, type ReadQuery } from '../mail/read-query.ts';
+import { requireSearchText } from '../mail/search-query.ts';
 import { BODY_LIMIT_BYTES, withoutBom } from './body-parsers.ts';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -106,8 +107,7 @@ export function parseSearchQuery(query: Query): string | undefined {
   const raw = query.q;
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string') throw new AppError('MAIL_BAD_REQUEST', 'Send q once.');
-  if (raw.trim() === '') throw new AppError('MAIL_BAD_REQUEST', 'q must not be empty.');
-  return raw;
+  return requireSearchText(raw);
 }
 
 /** Body of POST /api/emails/{email}/{id}/read: `{"read": true}` or `{"read": false}`. */

@@ -36,3 +36,9 @@ export function searchExpression(email: string, q: string): string {
   const terms = words.map((word) => `"${word}"`).join(' AND ');
   return `mailbox : "${mailbox}" AND ${SEARCHED} : (${terms})`;
 }
+
+/** `q` as given: blank is a 400 (REST checks the same in mail-request.ts). */
+export function requireSearchText(q: string): string {
+  if (q.trim() === '') throw new AppError('MAIL_BAD_REQUEST', 'q must not be empty.');
+  return q;
+}

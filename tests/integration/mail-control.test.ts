@@ -165,7 +165,7 @@ describe('searching a mailbox (GET /api/emails/{email}?q=)', () => {
   const ids = (mails: Mail[]) => mails.map((x) => x.id);
   const search = async (q: string, extra = '') => {
     const res = await m.api(`/api/emails/${email}?q=${encodeURIComponent(q)}${extra}`);
-    return { res, body: (await res.json()) };
+    return { res, body: await res.json() };
   };
 
   it('matches words in subject, text and sender, case- and accent-insensitive, all words required', async () => {
