@@ -4,7 +4,9 @@ import { Button } from '../../components/button.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { useLocale, useT } from '../../i18n/i18n.ts';
 import { formatBytes, formatWhen } from '../../lib/format.ts';
+import { useToasts } from '../../stores/toast-store.ts';
 import { CodeChip } from './code-chip.tsx';
+import { useMail } from './mail-store.ts';
 import { hasRemoteContent, mailDocument } from './mail-document.ts';
 
 /**
@@ -20,6 +22,9 @@ export function MailView({
 }): ReactElement {
   const t = useT();
   const locale = useLocale();
+  const setRead = useMail((s) => s.setRead);
+  const deleteMail = useMail((s) => s.deleteMail);
+  const toast = useToasts((s) => s.show);
   // Listings cut long bodies; "Show all" fetches the whole mail once.
   const [whole, setWhole] = useState<Mail | null>(null);
   const [wholeState, setWholeState] = useState<{ loading: boolean; error: string | null }>({
@@ -49,6 +54,35 @@ export function MailView({
       <div className="mail-view-top">
         <Button variant="ghost" size="sm" icon="back" className="only-narrow" onClick={onBack}>
           {t('mail.back')}
+        </Button>
+        <span className="spacer" />
+        <Button
+          variant="ghost"
+          size="sm"
+          icon="mail"
+          onClick={() => {
+            onBack();
+            void setRead(listed.id, false).catch((err: unknown) =>
+              toast(asApiError(err).message, 'error'),
+            );
+          }}
+          data-testid="mark-unread"
+        >
+          {t('mail.markUnread')}
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          icon="trash"
+          onClick={() => {
+            deleteMail(listed.id).then(
+              () => toast(t('mail.deleted'), 'success'),
+              (err: unknown) => toast(asApiError(err).message, 'error'),
+            );
+          }}
+          data-testid="delete-mail"
+        >
+          {t('mail.delete')}
         </Button>
       </div>
       <header className="mail-head">
