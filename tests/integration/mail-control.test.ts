@@ -50,6 +50,18 @@ describe('controlling mail: delete, empty, read state (REST)', () => {
       headers: { 'x-api-key': 'nope' },
     });
     expect(bad.status).toBe(401);
+    // A page on another site, even one that somehow holds the key, is refused before the route.
+    for (const path of [`/api/emails/${email}/${mine.id}`, `/api/emails/${email}`]) {
+      const cross = await m.api(path, {
+        method: 'DELETE',
+        headers: {
+          'x-api-key': m.key,
+          origin: 'https://evil.example',
+          'sec-fetch-site': 'cross-site',
+        },
+      });
+      expect(cross.status).toBe(403);
+    }
     expect((await m.mails(email)).map((x) => x.id)).toEqual([mine.id]);
   });
 
