@@ -2,6 +2,9 @@ import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { Attachment, Mail } from '../../src-shared/mail/schemas.ts';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open-database.ts';
+import { collectPage, type MailPage } from './mail-page.ts';
+
+export type { MailPage } from './mail-page.ts';
 
 /** A mail about to be stored for one recipient mailbox. */
 export interface NewMail {
@@ -46,14 +49,6 @@ export type LongColumn = 'subject' | 'text' | 'html';
 export interface MailHead {
   mail: Omit<Mail, LongColumn>;
   lengths: Record<LongColumn, number | null>;
-}
-
-/** One page of a listing. `more`: mails after the last one returned exist. */
-export interface MailPage {
-  mails: Mail[];
-  /** What the mails weigh, counted in characters of their string fields. */
-  bytes: number;
-  more: boolean;
 }
 
 /**
@@ -182,7 +177,7 @@ export class MailStore {
     atLeastOne: boolean,
   ): MailPage {
     return collectPage(
-      this.listStmt.iterate({ email, afterId, limit, ...CUTS }),
+      listed(this.listStmt.iterate({ email, afterId, limit, ...CUTS })),
       afterId,
       budget,
       atLeastOne,
@@ -196,7 +191,7 @@ export class MailStore {
    */
   search(email: string, match: string, afterId: number, limit: number, budget: number): MailPage {
     return collectPage(
-      this.searchStmt.iterate({ email, match, afterId, limit, ...CUTS }),
+      listed(this.searchStmt.iterate({ email, match, afterId, limit, ...CUTS })),
       afterId,
       budget,
       true,
@@ -251,52 +246,6 @@ export class MailStore {
   }
 }
 
-/**
- * Mails of `rows` in order until `budget` bytes would be passed (with `atLeastOne`, the first
- * is taken whatever it weighs, so a reader always moves on). Rows are read one at a time, so a
- * stop leaves the rest unread. `after(lastId)`: does a further mail exist?
- */
-function collectPage(
-  rows: Iterable<ListedRow>,
-  afterId: number,
-  budget: number,
-  atLeastOne: boolean,
-  after: (lastId: number) => boolean,
-): MailPage {
-  const mails: Mail[] = [];
-  let bytes = 0;
-  let cutByBudget = false;
-  for (const row of rows) {
-    const mail = listedMail(row);
-    const weight = weighMail(mail);
-    if (bytes + weight > budget && !(atLeastOne && mails.length === 0)) {
-      cutByBudget = true;
-      break;
-    }
-    mails.push(mail);
-    bytes += weight;
-  }
-  const lastId = mails.at(-1)?.id ?? afterId;
-  return { mails, bytes, more: cutByBudget || after(lastId) };
-}
-
-/** What a mail weighs in a response, counted in characters: the budget's unit. */
-function weighMail(mail: Mail): number {
-  return (
-    256 +
-    (mail.subject?.length ?? 0) +
-    (mail.text?.length ?? 0) +
-    (mail.html?.length ?? 0) +
-    (mail.from?.length ?? 0) +
-    (mail.from_name?.length ?? 0) +
-    mail.to.reduce((sum, a) => sum + a.length + 3, 0) +
-    mail.attachments.reduce(
-      (sum, a) => sum + 64 + (a.filename?.length ?? 0) + a.content_type.length,
-      0,
-    )
-  );
-}
-
 function toRow(mail: NewMail): Omit<MailRow, 'id' | 'is_read'> {
   return {
     email: mail.email,
@@ -311,6 +260,11 @@ function toRow(mail: NewMail): Omit<MailRow, 'id' | 'is_read'> {
     size: mail.size,
     attachments_json: JSON.stringify(mail.attachments),
   };
+}
+
+/** Rows as mails, one at a time (a page that stops early leaves the rest unread). */
+function* listed(rows: Iterable<ListedRow>): Generator<Mail> {
+  for (const row of rows) yield listedMail(row);
 }
 
 function listedMail(row: ListedRow): Mail {
