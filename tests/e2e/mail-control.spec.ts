@@ -38,6 +38,7 @@ test('search, unread then read on open, mark unread, delete a mail, empty the ma
   await rows.filter({ hasText: 'Weekly digest' }).click();
   await expect(page.getByTestId('mail-view')).toContainText('Nothing urgent');
   await expect(page.locator('[data-unread="true"]')).toHaveCount(2);
+  await shot('desktop-mail-read-actions');
   await expect
     .poll(async () => {
       const res = await fetch(`${server.url}/api/emails/${email}`, {
