@@ -6,6 +6,7 @@ import { benchIdleRss } from './idle-rss.ts';
 import { benchMailIngest } from './mail-ingest.ts';
 import { benchMailLargeMailbox } from './mail-large-mailbox.ts';
 import { benchMailListLatency } from './mail-list-latency.ts';
+import { benchMailSearch } from './mail-search.ts';
 import { benchMailPushLatency } from './mail-push-latency.ts';
 import { benchPolling } from './polling.ts';
 import { printResult, printTable, type BenchResult } from './lib/result.ts';
@@ -21,6 +22,7 @@ const BENCHES: [string, () => Promise<BenchResult[]>][] = [
   ['mail-ingest', benchMailIngest],
   ['mail-push-latency', benchMailPushLatency],
   ['mail-list-latency', benchMailListLatency],
+  ['mail-search', benchMailSearch],
   ['mail-large-mailbox', benchMailLargeMailbox],
 ];
 

@@ -1,6 +1,7 @@
 import type { RunningApp } from '../app/compose.ts';
 import { parseAddress } from '../mail/address.ts';
 import { checkReadQuery } from '../mail/read-query.ts';
+import { requireSearchText } from '../mail/search-query.ts';
 import { keyActions } from '../mail/key-actions.ts';
 import type { IpcHandlers } from './ipc-register.ts';
 import type { MailWatch } from './mail-watch.ts';
@@ -19,6 +20,10 @@ type MailChannels =
   | 'mail:reuse'
   | 'mail:list'
   | 'mail:full'
+  | 'mail:search'
+  | 'mail:delete'
+  | 'mail:empty'
+  | 'mail:set-read'
   | 'mail:watch'
   | 'mail:unwatch'
   | 'mail:domains'
@@ -42,6 +47,12 @@ export function mailIpcHandlers(deps: MailIpcDeps): Pick<IpcHandlers, MailChanne
     'mail:list': async ({ email, afterId, limit }) =>
       (await mail()).reader.list(email, checkReadQuery(afterId, limit)),
     'mail:full': async ({ email, id }) => (await mail()).reader.fullMail(email, id),
+    'mail:search': async ({ email, q, afterId, limit }) =>
+      (await mail()).reader.search(email, requireSearchText(q), checkReadQuery(afterId, limit))
+        .mails,
+    'mail:delete': async ({ email, id }) => (await mail()).control.deleteOne(email, id),
+    'mail:empty': async ({ email }) => (await mail()).control.empty(email),
+    'mail:set-read': async ({ email, id, read }) => (await mail()).control.setRead(email, id, read),
     'mail:watch': async ({ email }) => {
       const address = (await mail()).leases.requireRecorded(email);
       deps.watches.watch(address.email);

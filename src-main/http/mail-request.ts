@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
+import { MailReadRequestSchema } from '../../src-shared/mail/schemas.ts';
 import { AppError } from '../app/app-error.ts';
 import { checkInteger, checkReadQuery, type ReadQuery } from '../mail/read-query.ts';
+import { requireSearchText } from '../mail/search-query.ts';
 import { BODY_LIMIT_BYTES, withoutBom } from './body-parsers.ts';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -95,4 +97,24 @@ export function registerMailBodyParser(app: FastifyInstance): void {
       }
     },
   );
+}
+
+/**
+ * `?q=` of GET /api/emails/{email}: absent is a plain listing (undefined); given, it must be
+ * one non-blank value (search-query.ts checks its words).
+ */
+export function parseSearchQuery(query: Query): string | undefined {
+  const raw = query.q;
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string') throw new AppError('MAIL_BAD_REQUEST', 'Send q once.');
+  return requireSearchText(raw);
+}
+
+/** Body of POST /api/emails/{email}/{id}/read: `{"read": true}` or `{"read": false}`. */
+export function parseReadBody(body: unknown): boolean {
+  const parsed = MailReadRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new AppError('MAIL_BAD_REQUEST', 'The body must be {"read": true} or {"read": false}.');
+  }
+  return parsed.data.read;
 }

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { BulkResponse } from '../../src-shared/mail/schemas.ts';
+import { AppError } from '../app/app-error.ts';
 import type { MailServices } from '../mail/mail-services.ts';
 import { keyIdOf, keyRevokedError, requireApiKey } from './mail-auth.ts';
 import {
   parseBatchCount,
   parseBulkBody,
   parseMailId,
+  parseReadBody,
   parseReadQuery,
+  parseSearchQuery,
   parseWaitMs,
   registerMailBodyParser,
 } from './mail-request.ts';
@@ -52,6 +55,15 @@ export async function registerMailRoutes(app: FastifyInstance, mail: MailService
       '/api/emails/:email',
       async (request, reply) => {
         const query = parseReadQuery(request.query);
+        const q = parseSearchQuery(request.query);
+        if (q !== undefined) {
+          if (request.query.wait !== undefined) {
+            throw new AppError('MAIL_BAD_REQUEST', 'wait cannot be combined with q.');
+          }
+          const found = mail.reader.search(request.params.email, q, query);
+          void reply.header(MORE_HEADER, String(found.more));
+          return found.mails;
+        }
         const waitMs = parseWaitMs(request.query);
         const gone = new AbortController();
         // The response's close also fires when the client hangs up mid-wait.
@@ -77,6 +89,22 @@ export async function registerMailRoutes(app: FastifyInstance, mail: MailService
         reply
           .type('application/json; charset=utf-8')
           .send(mail.reader.full(request.params.email, parseMailId(request.params.id))),
+    );
+
+    scope.delete<{ Params: EmailParams }>('/api/emails/:email', (request) =>
+      mail.control.empty(request.params.email),
+    );
+
+    scope.delete<{ Params: EmailParams & { id: string } }>('/api/emails/:email/:id', (request) =>
+      mail.control.deleteOne(request.params.email, parseMailId(request.params.id)),
+    );
+
+    scope.post<{ Params: EmailParams & { id: string } }>('/api/emails/:email/:id/read', (request) =>
+      mail.control.setRead(
+        request.params.email,
+        parseMailId(request.params.id),
+        parseReadBody(request.body),
+      ),
     );
 
     scope.post('/api/emails/bulk', (request): BulkResponse => {

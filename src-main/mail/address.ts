@@ -41,3 +41,37 @@ export function normalizeDomain(raw: string): string | null {
   const domain = raw.trim().toLowerCase().replace(/\.$/, '');
   return DOMAIN.test(domain) ? domain : null;
 }
+
+/**
+ * Sub-addressing: the mailbox a lower-case recipient is delivered to. `name+anything@domain`
+ * goes to `name@domain` (the text from the first `+` to the `@` is dropped); an address
+ * without a `+`, or starting with one, is its own mailbox. Leased local parts are [a-z0-9]
+ * only (lease-service.ts), so no lease is ever shadowed by this.
+ */
+export function mailboxOf(email: string): string {
+  const at = email.lastIndexOf('@');
+  const plus = email.indexOf('+');
+  if (plus <= 0 || at < 0 || plus > at) return email;
+  return email.slice(0, plus) + email.slice(at);
+}
+
+/** One stored copy of a message: the mailbox, and the envelope recipients it stands for. */
+export interface DeliveryTarget {
+  mailbox: string;
+  recipients: string[];
+}
+
+/**
+ * The mailboxes an SMTP message's recipients map to, in first-seen order: `a+x@d` and `a+y@d`
+ * in one transaction make one copy in `a@d`, which keeps both addresses.
+ */
+export function deliveryTargets(recipients: readonly string[]): DeliveryTarget[] {
+  const byMailbox = new Map<string, string[]>();
+  for (const recipient of recipients) {
+    const mailbox = mailboxOf(recipient);
+    const list = byMailbox.get(mailbox);
+    if (list) list.push(recipient);
+    else byMailbox.set(mailbox, [recipient]);
+  }
+  return [...byMailbox].map(([mailbox, list]) => ({ mailbox, recipients: list }));
+}

@@ -3,7 +3,7 @@ import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { Lease } from '../../src-shared/mail/schemas.ts';
 import { AppError } from '../app/app-error.ts';
 import type { Clock } from '../app/clock.ts';
-import { requireAddress, type MailAddress } from './address.ts';
+import { mailboxOf, requireAddress, type MailAddress } from './address.ts';
 import type { DomainPool } from './domain-pool.ts';
 import type { LeaseRecord, LeaseStore } from './lease-store.ts';
 
@@ -85,9 +85,9 @@ export class LeaseService {
     });
   }
 
-  /** SMTP: may mail for this (lower-case) address be accepted now? */
+  /** SMTP: may mail for this (lower-case) address, or its `+tag`-less mailbox, be accepted now? */
   isReceiving(email: string): boolean {
-    const record = this.store.get(email);
+    const record = this.store.get(mailboxOf(email));
     return record !== null && record.expiresAt > this.clock.now();
   }
 

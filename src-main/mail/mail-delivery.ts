@@ -1,5 +1,6 @@
 import type { Mail } from '../../src-shared/mail/schemas.ts';
 import type { Clock } from '../app/clock.ts';
+import { deliveryTargets } from './address.ts';
 import type { Analyzer } from './analyze-message.ts';
 import type { LiveHub } from './live-hub.ts';
 import type { MailStore } from './mail-store.ts';
@@ -7,7 +8,7 @@ import type { MailStore } from './mail-store.ts';
 export interface Envelope {
   /** MAIL FROM, or null for the null sender `<>`. */
   from: string | null;
-  /** Accepted recipients, lower-case, without duplicates. */
+  /** Accepted recipients, lower-case, without duplicates, `+tag` kept (address.ts maps them). */
   recipients: string[];
 }
 
@@ -30,10 +31,10 @@ export class MailDelivery {
     const { code, ...parsed } = await this.deps.analyze(raw, envelope.from);
     const receivedAt = this.deps.clock.now();
     const stored = this.deps.store.insert(
-      envelope.recipients.map((email) => ({
-        email,
+      deliveryTargets(envelope.recipients).map(({ mailbox, recipients }) => ({
+        email: mailbox,
         ...parsed,
-        to: parsed.to.length > 0 ? parsed.to : [email],
+        to: parsed.to.length > 0 ? parsed.to : recipients,
         receivedAt,
         code,
         size: raw.length,

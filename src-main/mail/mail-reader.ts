@@ -6,6 +6,7 @@ import type { LiveHub } from './live-hub.ts';
 import type { MailPage, MailStore } from './mail-store.ts';
 import { fullMailJson } from './full-mail.ts';
 import { checkReadQuery, type ReadQuery } from './read-query.ts';
+import { searchExpression } from './search-query.ts';
 import type { Readable } from 'node:stream';
 
 /**
@@ -25,6 +26,16 @@ export class MailReader {
   page(rawEmail: string, query: ReadQuery): MailPage {
     const { email } = this.leases.requireRecorded(rawEmail);
     return this.store.page(email, query.afterId, query.limit, this.budget, true);
+  }
+
+  /**
+   * GET /api/emails/{email}?q=: the mails matching `q` (search-query.ts), paged and bounded
+   * like page().
+   */
+  search(rawEmail: string, q: string, query: ReadQuery): MailPage {
+    const { email } = this.leases.requireRecorded(rawEmail);
+    const match = searchExpression(email, q);
+    return this.store.search(email, match, query.afterId, query.limit, this.budget);
   }
 
   /** GET /api/emails/{email}/{id}: the whole mail, uncut, as a stream of JSON. */

@@ -9,6 +9,7 @@ import { DEFAULT_LEASE_POLICY, LeaseService, type LeasePolicy } from './lease-se
 import { LeaseStore } from './lease-store.ts';
 import { LiveHub } from './live-hub.ts';
 import type { Analyzer } from './analyze-message.ts';
+import { MailControl } from './mail-control.ts';
 import { MailDelivery } from './mail-delivery.ts';
 import { MailReader } from './mail-reader.ts';
 import { MailStore } from './mail-store.ts';
@@ -24,6 +25,8 @@ export interface MailServices {
   store: MailStore;
   hub: LiveHub;
   reader: MailReader;
+  /** Delete, empty, read/unread. */
+  control: MailControl;
   delivery: MailDelivery;
   retention: RetentionSweeper;
 }
@@ -61,6 +64,7 @@ export function createMailServices(
   const store = new MailStore(db);
   const hub = new LiveHub(logger('live'));
   const reader = new MailReader(leases, store, hub, options.responseBytes);
+  const control = new MailControl(leases, store);
   const delivery = new MailDelivery({
     store,
     hub,
@@ -73,5 +77,5 @@ export function createMailServices(
     { ...DEFAULT_RETENTION_POLICY, ...options.retention },
     logger('retention'),
   );
-  return { keys, sessions, domains, leases, store, hub, reader, delivery, retention };
+  return { keys, sessions, domains, leases, store, hub, reader, control, delivery, retention };
 }

@@ -2,6 +2,9 @@ import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { Attachment, Mail } from '../../src-shared/mail/schemas.ts';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open-database.ts';
+import { collectPage, type MailPage } from './mail-page.ts';
+
+export type { MailPage } from './mail-page.ts';
 
 /** A mail about to be stored for one recipient mailbox. */
 export interface NewMail {
@@ -31,6 +34,7 @@ interface MailRow {
   code: string | null;
   size: number;
   attachments_json: string;
+  is_read: number;
 }
 
 /** A listing row: the long columns cut by SQL, with a flag saying whether anything was cut. */
@@ -47,25 +51,22 @@ export interface MailHead {
   lengths: Record<LongColumn, number | null>;
 }
 
-/** One page of a listing. `more`: mails after the last one returned exist. */
-export interface MailPage {
-  mails: Mail[];
-  /** What the mails weigh, counted in characters of their string fields. */
-  bytes: number;
-  more: boolean;
-}
-
 /**
  * SQLite reads the cut with substr() (and length() for the flag), so a 10 MiB body never
  * reaches JavaScript in a listing: a row costs at most the cut lengths.
  */
-const LISTED_COLUMNS = `id, email, from_address, from_name, to_json,
-  substr(subject, 1, @subjectChars) AS subject,
-  substr(text, 1, @bodyChars) AS text,
-  substr(html, 1, @bodyChars) AS html,
-  received_at, code, size, attachments_json,
-  (length(subject) > @subjectChars OR length(text) > @bodyChars OR length(html) > @bodyChars)
-    AS cut`;
+function listedColumns(t: string): string {
+  return `${t}id AS id, ${t}email AS email, ${t}from_address AS from_address,
+  ${t}from_name AS from_name, ${t}to_json AS to_json,
+  substr(${t}subject, 1, @subjectChars) AS subject,
+  substr(${t}text, 1, @bodyChars) AS text,
+  substr(${t}html, 1, @bodyChars) AS html,
+  ${t}received_at AS received_at, ${t}code AS code, ${t}size AS size,
+  ${t}attachments_json AS attachments_json, ${t}is_read AS is_read,
+  (length(${t}subject) > @subjectChars OR length(${t}text) > @bodyChars
+    OR length(${t}html) > @bodyChars) AS cut`;
+}
+const LISTED_COLUMNS = listedColumns('');
 
 type PieceStatement = Statement<[number, number, number], { piece: string | null }>;
 
@@ -83,9 +84,14 @@ export class MailStore {
   private readonly headStmt;
   private readonly pieceStmts: Record<LongColumn, PieceStatement>;
   private readonly insertAll;
+  private readonly searchStmt;
+  private readonly searchMoreStmt;
+  private readonly deleteOneStmt;
+  private readonly deleteAllStmt;
+  private readonly readStmt;
 
   constructor(db: Db) {
-    this.insertStmt = db.prepare<[Omit<MailRow, 'id'>]>(`
+    this.insertStmt = db.prepare<[Omit<MailRow, 'id' | 'is_read'>]>(`
       INSERT INTO mail_messages (email, from_address, from_name, to_json, subject, text, html,
         received_at, code, size, attachments_json)
       VALUES (@email, @from_address, @from_name, @to_json, @subject, @text, @html, @received_at,
@@ -108,9 +114,32 @@ export class MailStore {
       Omit<MailRow, LongColumn> & Record<`${LongColumn}_length`, number | null>
     >(
       `SELECT id, email, from_address, from_name, to_json, received_at, code, size,
-         attachments_json, length(subject) AS subject_length, length(text) AS text_length,
+         attachments_json, is_read, length(subject) AS subject_length, length(text) AS text_length,
          length(html) AS html_length
        FROM mail_messages WHERE email = ? AND id = ?`,
+    );
+    // The mailbox is checked twice: by its token inside the MATCH (what makes it fast, see
+    // 004-mail-control.ts) and by m.email (what makes it right).
+    this.searchStmt = db.prepare<
+      [{ email: string; match: string; afterId: number; limit: number } & typeof CUTS],
+      ListedRow
+    >(
+      `SELECT ${listedColumns('m.')}
+       FROM mail_search s JOIN mail_messages m ON m.id = s.rowid
+       WHERE mail_search MATCH @match AND s.rowid > @afterId AND m.email = @email
+       ORDER BY s.rowid LIMIT @limit`,
+    );
+    this.searchMoreStmt = db.prepare<[{ email: string; match: string; afterId: number }], unknown>(
+      `SELECT 1 FROM mail_search s JOIN mail_messages m ON m.id = s.rowid
+       WHERE mail_search MATCH @match AND s.rowid > @afterId AND m.email = @email
+       ORDER BY s.rowid LIMIT 1`,
+    );
+    this.deleteOneStmt = db.prepare<[string, number]>(
+      'DELETE FROM mail_messages WHERE email = ? AND id = ?',
+    );
+    this.deleteAllStmt = db.prepare<[string]>('DELETE FROM mail_messages WHERE email = ?');
+    this.readStmt = db.prepare<[number, string, number]>(
+      'UPDATE mail_messages SET is_read = ? WHERE email = ? AND id = ?',
     );
     const piece = (column: LongColumn): PieceStatement =>
       db.prepare<[number, number, number], { piece: string | null }>(
@@ -147,22 +176,42 @@ export class MailStore {
     budget: number,
     atLeastOne: boolean,
   ): MailPage {
-    const mails: Mail[] = [];
-    let bytes = 0;
-    let cutByBudget = false;
-    for (const row of this.listStmt.iterate({ email, afterId, limit, ...CUTS })) {
-      const mail = listedMail(row);
-      const weight = weighMail(mail);
-      if (bytes + weight > budget && !(atLeastOne && mails.length === 0)) {
-        cutByBudget = true;
-        break;
-      }
-      mails.push(mail);
-      bytes += weight;
-    }
-    const lastId = mails.at(-1)?.id ?? afterId;
-    const more = cutByBudget || this.existsStmt.get(email, lastId) !== undefined;
-    return { mails, bytes, more };
+    return collectPage(
+      listed(this.listStmt.iterate({ email, afterId, limit, ...CUTS })),
+      afterId,
+      budget,
+      atLeastOne,
+      (lastId) => this.existsStmt.get(email, lastId) !== undefined,
+    );
+  }
+
+  /**
+   * Like page(), for the mails of one mailbox that an FTS5 expression matches (search-query.ts
+   * builds it, mailbox token included).
+   */
+  search(email: string, match: string, afterId: number, limit: number, budget: number): MailPage {
+    return collectPage(
+      listed(this.searchStmt.iterate({ email, match, afterId, limit, ...CUTS })),
+      afterId,
+      budget,
+      true,
+      (lastId) => this.searchMoreStmt.get({ email, match, afterId: lastId }) !== undefined,
+    );
+  }
+
+  /** Deletes one mail of one mailbox; false when there is none with that id. */
+  deleteOne(email: string, id: number): boolean {
+    return this.deleteOneStmt.run(email, id).changes > 0;
+  }
+
+  /** Deletes every mail of one mailbox; returns how many. */
+  deleteAll(email: string): number {
+    return this.deleteAllStmt.run(email).changes;
+  }
+
+  /** Marks one mail read or unread; false when the mailbox has no mail with that id. */
+  setRead(email: string, id: number, read: boolean): boolean {
+    return this.readStmt.run(read ? 1 : 0, email, id).changes > 0;
   }
 
   /** One mail of one mailbox without its long columns, or null. */
@@ -180,6 +229,7 @@ export class MailStore {
         code: row.code,
         size: row.size,
         attachments: JSON.parse(row.attachments_json) as Attachment[],
+        read: row.is_read === 1,
         truncated: false,
       },
       lengths: { subject: row.subject_length, text: row.text_length, html: row.html_length },
@@ -196,24 +246,7 @@ export class MailStore {
   }
 }
 
-/** What a mail weighs in a response, counted in characters: the budget's unit. */
-function weighMail(mail: Mail): number {
-  return (
-    256 +
-    (mail.subject?.length ?? 0) +
-    (mail.text?.length ?? 0) +
-    (mail.html?.length ?? 0) +
-    (mail.from?.length ?? 0) +
-    (mail.from_name?.length ?? 0) +
-    mail.to.reduce((sum, a) => sum + a.length + 3, 0) +
-    mail.attachments.reduce(
-      (sum, a) => sum + 64 + (a.filename?.length ?? 0) + a.content_type.length,
-      0,
-    )
-  );
-}
-
-function toRow(mail: NewMail): Omit<MailRow, 'id'> {
+function toRow(mail: NewMail): Omit<MailRow, 'id' | 'is_read'> {
   return {
     email: mail.email,
     from_address: mail.from,
@@ -227,6 +260,11 @@ function toRow(mail: NewMail): Omit<MailRow, 'id'> {
     size: mail.size,
     attachments_json: JSON.stringify(mail.attachments),
   };
+}
+
+/** Rows as mails, one at a time (a page that stops early leaves the rest unread). */
+function* listed(rows: Iterable<ListedRow>): Generator<Mail> {
+  for (const row of rows) yield listedMail(row);
 }
 
 function listedMail(row: ListedRow): Mail {
@@ -243,6 +281,7 @@ function listedMail(row: ListedRow): Mail {
     code: row.code,
     size: row.size,
     attachments: JSON.parse(row.attachments_json) as Attachment[],
+    read: row.is_read === 1,
     truncated: row.cut === 1,
   };
 }

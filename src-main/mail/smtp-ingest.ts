@@ -54,9 +54,16 @@ export interface SmtpIngestDeps {
   maxInFlightBytes?: number;
 }
 
-/** An error smtp-server turns into a reply with this code (its convention). */
+/**
+ * An error smtp-server turns into a reply with this code (its convention). With
+ * ENHANCEDSTATUSCODES advertised, smtp-server puts the enhanced code for `responseCode` in
+ * front of every reply after the greeting, so one written in `message` is dropped here rather
+ * than sent twice (onConnect's refusal gets none added, and keeps its own).
+ */
 function smtpError(responseCode: number, message: string): Error {
-  return Object.assign(new Error(message), { responseCode });
+  return Object.assign(new Error(message.replace(/^\d\.\d{1,3}\.\d{1,3} /, '')), {
+    responseCode,
+  });
 }
 
 /**
@@ -77,6 +84,8 @@ export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
     authOptional: true,
     disabledCommands: deps.tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
     ...(deps.tls ? { key: deps.tls.key, cert: deps.tls.cert } : {}),
+    // The replies carry RFC 3463 codes (smtp-server adds them once this is advertised).
+    hideENHANCEDSTATUSCODES: false,
     size: MAX_MESSAGE_BYTES,
     rejectOversized: true,
     maxRecipients: MAIL_LIMITS.maxRecipients,
@@ -88,7 +97,10 @@ export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
     disableReverseLookup: true,
     onConnect(session: SMTPServerSession, callback) {
       const release = perAddress.acquire(session.remoteAddress);
-      if (!release) return callback(smtpError(421, '4.7.0 Too many connections from your address'));
+      if (!release) {
+        const refusal = new Error('4.7.0 Too many connections from your address');
+        return callback(Object.assign(refusal, { responseCode: 421 }));
+      }
       admitted.set(session.id, release);
       return callback();
     },

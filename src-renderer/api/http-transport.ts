@@ -77,6 +77,28 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
       list: (email, afterId) =>
         request<Mail[]>(`/api/emails/${enc(email)}?after_id=${afterId}&limit=${MAIL_PAGE}`, authed),
       full: (email, id) => request<Mail>(`/api/emails/${enc(email)}/${id}`, authed),
+      search: (email, q, afterId) =>
+        request<Mail[]>(
+          `/api/emails/${enc(email)}?q=${enc(q)}&after_id=${afterId}&limit=200`,
+          authed,
+        ),
+      delete: async (email, id) => {
+        await request(`/api/emails/${enc(email)}/${id}`, { ...authed, method: 'DELETE' });
+      },
+      empty: async (email) =>
+        (
+          await request<{ deleted: number }>(`/api/emails/${enc(email)}`, {
+            ...authed,
+            method: 'DELETE',
+          })
+        ).deleted,
+      setRead: async (email, id, read) => {
+        await request(`/api/emails/${enc(email)}/${id}/read`, {
+          ...authed,
+          method: 'POST',
+          body: { read },
+        });
+      },
       subscribe: (email, afterId, handlers) =>
         subscribeOverWebSocket({
           url: (from) => {

@@ -96,6 +96,14 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
       reuse: (email) => call('mail:reuse', { email }),
       list: (email, afterId) => call('mail:list', { email, afterId, limit: MAIL_PAGE }),
       full: (email, id) => call('mail:full', { email, id }),
+      search: (email, q, afterId) => call('mail:search', { email, q, afterId, limit: 200 }),
+      delete: async (email, id) => {
+        await call('mail:delete', { email, id });
+      },
+      empty: async (email) => (await call('mail:empty', { email })).deleted,
+      setRead: async (email, id, read) => {
+        await call('mail:set-read', { email, id, read });
+      },
       subscribe: (email, afterId, handlers) => {
         let lastId = afterId;
         let stopped = false;

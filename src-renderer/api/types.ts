@@ -76,6 +76,12 @@ export interface EphemeraApi {
     list(email: string, afterId: number): Promise<Mail[]>;
     /** One mail whole: listings and pushes cut long bodies (`truncated: true`). */
     full(email: string, id: number): Promise<Mail>;
+    /** Mails matching every word of `q`, ascending ids above `afterId` (one page). */
+    search(email: string, q: string, afterId: number): Promise<Mail[]>;
+    delete(email: string, id: number): Promise<void>;
+    /** Deletes every mail of the mailbox; resolves how many. */
+    empty(email: string): Promise<number>;
+    setRead(email: string, id: number, read: boolean): Promise<void>;
     /** Live mail from `afterId` on (stored ones first); returns the unsubscribe function. */
     subscribe(email: string, afterId: number, handlers: MailSubscription): () => void;
   };

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { MAIL_LIMITS } from '../mail/limits.ts';
-import { LeaseSchema, MailListSchema, MailSchema } from '../mail/schemas.ts';
+import {
+  LeaseSchema,
+  MailDeletedSchema,
+  MailListSchema,
+  MailReadStateSchema,
+  MailSchema,
+} from '../mail/schemas.ts';
 import {
   ApiKeyViewSchema,
   CreatedApiKeyViewSchema,
@@ -91,6 +97,27 @@ export const IPC_INVOKE_SCHEMAS = {
   'mail:full': {
     request: MailboxRequest.extend({ id: z.number().int().min(1) }),
     response: MailSchema,
+  },
+  /** Mails matching the words of `q` (GET /api/emails/{email}?q=), paged like `mail:list`. */
+  'mail:search': {
+    request: MailboxRequest.extend({
+      q: z.string().max(MAIL_LIMITS.searchMaxChars),
+      afterId: z.number().int().optional(),
+      limit: z.number().int().optional(),
+    }),
+    response: MailListSchema,
+  },
+  /** DELETE /api/emails/{email}/{id}. */
+  'mail:delete': {
+    request: MailboxRequest.extend({ id: z.number().int().min(1) }),
+    response: MailDeletedSchema,
+  },
+  /** DELETE /api/emails/{email}: every mail of the mailbox. */
+  'mail:empty': { request: MailboxRequest, response: MailDeletedSchema },
+  /** POST /api/emails/{email}/{id}/read. */
+  'mail:set-read': {
+    request: MailboxRequest.extend({ id: z.number().int().min(1), read: z.boolean() }),
+    response: MailReadStateSchema,
   },
   /**
    * Pushes every mail this mailbox receives from now on as `mail:received` (and notifies when it

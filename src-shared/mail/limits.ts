@@ -44,6 +44,9 @@ export const MAIL_LIMITS = {
   maxStoredAddresses: 100,
   maxStoredAttachments: 100,
   maxStoredNameChars: 998,
+  /** `?q=` of a mailbox search: at most this many characters, and words in them. */
+  searchMaxChars: 256,
+  searchMaxWords: 16,
 } as const;
 
 /** The domain a fresh install offers: `.localhost` names never leave the machine (RFC 6761). */

@@ -36,6 +36,8 @@ export const MailSchema = z.object({
   code: z.string().nullable(),
   size: z.number().int(),
   attachments: z.array(AttachmentSchema),
+  /** Marked read (POST /api/emails/{email}/{id}/read, or opened in the app); new mail is unread. */
+  read: z.boolean(),
   /**
    * True when this copy cut `subject`, `text` or `html` (listings and pushes cut each at a
    * documented length); GET /api/emails/{email}/{id} answers the whole mail, always false.
@@ -45,6 +47,16 @@ export const MailSchema = z.object({
 export type Mail = z.infer<typeof MailSchema>;
 
 export const MailListSchema = z.array(MailSchema);
+
+/** Answer of DELETE /api/emails/{email}/{id} (always 1) and DELETE /api/emails/{email}. */
+export const MailDeletedSchema = z.object({ deleted: z.number().int() });
+export type MailDeleted = z.infer<typeof MailDeletedSchema>;
+
+/** Body of POST /api/emails/{email}/{id}/read. */
+export const MailReadRequestSchema = z.strictObject({ read: z.boolean() });
+/** Its answer: the mail's state now. */
+export const MailReadStateSchema = z.object({ id: z.number().int(), read: z.boolean() });
+export type MailReadState = z.infer<typeof MailReadStateSchema>;
 
 /** Body of POST /api/emails/bulk; items are checked one by one so one bad item fails alone. */
 export const BulkItemSchema = z.object({

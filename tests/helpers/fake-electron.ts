@@ -379,6 +379,7 @@ export function sampleMail(overrides: Partial<Mail> = {}): Mail {
     code: '482913',
     size: 420,
     attachments: [],
+    read: false,
     truncated: false,
     ...overrides,
   };

@@ -158,4 +158,39 @@ describe('desktop IPC on the real services', () => {
       error: { code: 'MAIL_DOMAIN_UNSUPPORTED' },
     });
   });
+
+  it('searches, marks read, deletes and empties mail with the same rules as REST', async () => {
+    const { invoke, raw } = await setup();
+    const info = await invoke<{ smtpPort: number }>('app:info');
+    const lease = await invoke<Lease>('mail:generate');
+    await deliver(info.smtpPort, lease.email, '482913');
+    await deliver(info.smtpPort, lease.email, '771204');
+    const [a, b] = await invoke<Mail[]>('mail:list', { email: lease.email });
+    if (!a || !b) throw new Error('not stored');
+    expect(
+      (await invoke<Mail[]>('mail:search', { email: lease.email, q: '771204' })).map((m) => m.id),
+    ).toEqual([b.id]);
+    expect(await raw('mail:search', { email: lease.email, q: '' })).toMatchObject({
+      ok: false,
+      error: { code: 'MAIL_BAD_REQUEST' },
+    });
+    expect(await raw('mail:search', { email: lease.email, q: 'a'.repeat(300) })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED' },
+    });
+    expect(await invoke('mail:set-read', { email: lease.email, id: a.id, read: true })).toEqual({
+      id: a.id,
+      read: true,
+    });
+    expect(await raw('mail:set-read', { email: lease.email, id: a.id, read: 'yes' })).toMatchObject(
+      { ok: false },
+    );
+    expect(await invoke('mail:delete', { email: lease.email, id: a.id })).toEqual({ deleted: 1 });
+    expect(await raw('mail:delete', { email: lease.email, id: a.id })).toMatchObject({
+      ok: false,
+      error: { code: 'MAIL_NOT_FOUND' },
+    });
+    expect(await invoke('mail:empty', { email: lease.email })).toEqual({ deleted: 1 });
+    expect(await invoke<Mail[]>('mail:list', { email: lease.email })).toEqual([]);
+  });
 });

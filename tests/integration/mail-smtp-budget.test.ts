@@ -50,12 +50,12 @@ describe('SMTP: messages in progress share one byte budget', () => {
   });
   afterAll(() => m.close());
 
-  it('a message that would pass the budget gets 452 4.3.1; it goes through once the other is stored', async () => {
+  it('a message that would pass the budget gets 452 4.2.2; it goes through once the other is stored', async () => {
     const { email } = await m.generate();
     const first = await halfSent(m.smtpPort, email);
     try {
       expect(await sendUntil(m.smtpPort, email, 452)).toBe(
-        '452 4.3.1 Too much mail arriving at once, try again later',
+        '452 4.2.2 Too much mail arriving at once, try again later',
       );
       first.write('\r\n.\r\n');
       expect((await first.replies(1))[0]).toMatch(/^250 /);

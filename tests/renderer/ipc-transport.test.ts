@@ -350,4 +350,53 @@ describe('renderer api over desktop IPC', () => {
     expect(whole.text).toBe(body(4));
     expect(whole.html).toBe(`<p>${body(4)}</p>`);
   });
+  it('searches, marks read, deletes one mail and empties a mailbox, with REST errors', async () => {
+    const lease = await h.api.mail.generate();
+    const other = await h.api.mail.generate();
+    const { mail } = await h.controller.services();
+    const stored = ['Your GitHub code', 'Weekly news', 'GitHub digest'].flatMap((subject) =>
+      mail.store.insert([
+        {
+          email: lease.email,
+          from: 'sender@example.org',
+          fromName: null,
+          to: [lease.email],
+          subject,
+          text: 'hello',
+          html: null,
+          receivedAt: Date.now(),
+          code: null,
+          size: 100,
+          attachments: [],
+        },
+      ]),
+    );
+    const ids = (mails: Mail[]) => mails.map((m) => m.id);
+    const [first, second, third] = stored.map((m) => m.id);
+    expect(ids(await h.api.mail.search(lease.email, 'github', 0))).toEqual([first, third]);
+    expect(ids(await h.api.mail.search(lease.email, 'github', first ?? 0))).toEqual([third]);
+    expectApiError(await apiErrorOf(h.api.mail.search(lease.email, '  ', 0)), 'bad_request', 400);
+    expectApiError(await apiErrorOf(h.api.mail.search(lease.email, '"*"', 0)), 'bad_request', 400);
+
+    await h.api.mail.setRead(lease.email, first ?? 0, true);
+    expect((await h.api.mail.list(lease.email, 0)).map((m) => m.read)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect((await h.api.mail.full(lease.email, first ?? 0)).read).toBe(true);
+    expectApiError(
+      await apiErrorOf(h.api.mail.setRead(other.email, first ?? 0, true)),
+      'not_found',
+      404,
+    );
+
+    await h.api.mail.delete(lease.email, second ?? 0);
+    expect(ids(await h.api.mail.list(lease.email, 0))).toEqual([first, third]);
+    expectApiError(await apiErrorOf(h.api.mail.delete(lease.email, second ?? 0)), 'not_found', 404);
+    expectApiError(await apiErrorOf(h.api.mail.delete(other.email, first ?? 0)), 'not_found', 404);
+    expect(await h.api.mail.empty(lease.email)).toBe(2);
+    expect(await h.api.mail.list(lease.email, 0)).toEqual([]);
+    expect(await h.api.mail.empty(lease.email)).toBe(0);
+  });
 });

@@ -1,5 +1,6 @@
 import { videoTasks } from './001-video-tasks.ts';
 import { mail } from './002-mail.ts';
+import { mailControl } from './004-mail-control.ts';
 
 /** One schema step. Steps are append-only: never edit a released one, add the next. */
 export interface Migration {
@@ -8,5 +9,9 @@ export interface Migration {
   readonly sql: string;
 }
 
-/** Every migration in order; `user_version` records how many have run. */
-export const MIGRATIONS: readonly Migration[] = [videoTasks, mail];
+/**
+ * Every migration in ascending `version`; `user_version` records the last one run. Versions
+ * need not be contiguous (a step runs when its version is above the stored one), but a step
+ * must never be inserted below a version already released.
+ */
+export const MIGRATIONS: readonly Migration[] = [videoTasks, mail, mailControl];

@@ -11,6 +11,7 @@ import { useToasts } from '../../stores/toast-store.ts';
 import { CodeChip } from './code-chip.tsx';
 import { MailList } from './mail-list.tsx';
 import { useMail } from './mail-store.ts';
+import { EmptyMailboxButton, MailSearch } from './mail-tools.tsx';
 import { MailView } from './mail-view.tsx';
 
 /** The open mailbox: its address and lease, the latest code, its mails, and one mail. */
@@ -22,14 +23,18 @@ export function Inbox({ lease }: { lease: Lease }): ReactElement {
   const openMailId = useMail((s) => s.openMailId);
   const openMail = useMail((s) => s.openMail);
   const select = useMail((s) => s.select);
-  const open = inbox.find((m) => m.id === openMailId) ?? null;
+  const results = useMail((s) => s.results);
+  const searchError = useMail((s) => s.searchError);
+  const shown = results ?? inbox;
+  const open =
+    inbox.find((m) => m.id === openMailId) ?? results?.find((m) => m.id === openMailId) ?? null;
   // While that very mail is open its code is shown in the reading pane; once is enough.
   const latest = latestCode(inbox);
   const latestWithCode = latest && latest.id !== openMailId ? latest : null;
 
   return (
     <div className={`inbox ${open ? 'has-open-mail' : ''}`} data-testid="inbox">
-      <InboxHeader lease={lease} onBack={() => void select(null)} />
+      <InboxHeader lease={lease} count={inbox.length} onBack={() => void select(null)} />
       {latestWithCode?.code ? (
         <div className="latest-code" data-testid="latest-code">
           <div>
@@ -43,6 +48,7 @@ export function Inbox({ lease }: { lease: Lease }): ReactElement {
       ) : null}
       <div className="inbox-body">
         <div className="mail-list-pane">
+          {state === 'ready' && inbox.length > 0 ? <MailSearch /> : null}
           {state === 'loading' ? (
             <div className="loading-row">
               <Spinner /> {t('mail.loading')}
@@ -60,12 +66,23 @@ export function Inbox({ lease }: { lease: Lease }): ReactElement {
             >
               {error}
             </EmptyState>
+          ) : results !== null && results.length === 0 ? (
+            <EmptyState icon="search" title={t('mail.search.none')}>
+              {searchError ?? t('mail.search.noneBody')}
+            </EmptyState>
           ) : inbox.length === 0 ? (
             <EmptyState icon="inbox" title={t('mail.inbox.empty')}>
               {t('mail.inbox.emptyBody')}
             </EmptyState>
           ) : (
-            <MailList mails={inbox} openId={openMailId} onOpen={openMail} />
+            <>
+              {results !== null ? (
+                <p className="mail-search-count muted" role="status" data-testid="search-count">
+                  {t('mail.search.count', { count: results.length })}
+                </p>
+              ) : null}
+              <MailList mails={shown} openId={openMailId} onOpen={openMail} />
+            </>
           )}
         </div>
         <div className="mail-view-pane">
@@ -89,7 +106,15 @@ function latestCode(inbox: Mail[]): Mail | null {
   return null;
 }
 
-function InboxHeader({ lease, onBack }: { lease: Lease; onBack: () => void }): ReactElement {
+function InboxHeader({
+  lease,
+  count,
+  onBack,
+}: {
+  lease: Lease;
+  count: number;
+  onBack: () => void;
+}): ReactElement {
   const t = useT();
   const now = useNow();
   const live = useMail((s) => s.live);
@@ -173,7 +198,8 @@ function InboxHeader({ lease, onBack }: { lease: Lease; onBack: () => void }): R
             {t('mail.extend')}
           </Button>
         )}
-        <Button size="sm" variant="ghost" icon="trash" onClick={() => forget(lease.email)}>
+        <EmptyMailboxButton count={count} />
+        <Button size="sm" variant="ghost" icon="x" onClick={() => forget(lease.email)}>
           {t('mail.forget')}
         </Button>
       </div>

@@ -105,7 +105,8 @@ function MailRow({
     <div
       role="button"
       tabIndex={0}
-      className={`mail-row ${open ? 'is-open' : ''} ${fresh ? 'is-fresh' : ''}`}
+      className={`mail-row ${open ? 'is-open' : ''} ${fresh ? 'is-fresh' : ''} ${mail.read ? '' : 'is-unread'}`}
+      data-unread={mail.read ? undefined : 'true'}
       aria-current={open ? 'true' : undefined}
       data-testid="mail-row"
       onClick={() => onOpen(mail.id)}
@@ -122,6 +123,9 @@ function MailRow({
     >
       <div className="mail-row-top">
         <span className="mail-row-from">
+          {mail.read ? null : (
+            <span className="unread-dot" role="img" aria-label={t('mail.unread')} />
+          )}
           {mail.from_name ?? mail.from ?? t('mail.unknownSender')}
         </span>
         <time className="muted" dateTime={mail.received_at}>

@@ -12,6 +12,18 @@ interface MailState {
   /** Ids that arrived while the inbox was open (highlighted once). */
   fresh: number[];
   generating: boolean;
+  /** The words searched for in the open mailbox, and what they found (null: no search). */
+  query: string;
+  results: Mail[] | null;
+  searching: boolean;
+  searchError: string | null;
+  search: (q: string) => Promise<void>;
+  clearSearch: () => void;
+  /** Marks a mail read or unread, here at once and on the server. */
+  setRead: (id: number, read: boolean) => Promise<void>;
+  deleteMail: (id: number) => Promise<void>;
+  /** Deletes every mail of the open mailbox; resolves how many. */
+  emptyMailbox: () => Promise<number>;
   generate: (count: number) => Promise<Lease[]>;
   select: (email: string | null) => Promise<void>;
   openMail: (id: number | null) => void;
@@ -57,6 +69,10 @@ export const useMail = create<MailState>()((set, get) => {
     openMailId: null,
     fresh: [],
     generating: false,
+    query: '',
+    results: null,
+    searching: false,
+    searchError: null,
 
     async generate(count) {
       set({ generating: true });
@@ -82,6 +98,10 @@ export const useMail = create<MailState>()((set, get) => {
         live: 'offline',
         inboxState: email ? 'loading' : 'idle',
         inboxError: null,
+        query: '',
+        results: null,
+        searching: false,
+        searchError: null,
       });
       if (!email) return;
       const mails: Mail[] = [];
@@ -131,6 +151,67 @@ export const useMail = create<MailState>()((set, get) => {
 
     openMail(id) {
       set({ openMailId: id, fresh: get().fresh.filter((f) => f !== id) });
+      const mail = get().inbox.find((m) => m.id === id) ?? get().results?.find((m) => m.id === id);
+      // Opening marks read; a failure only leaves it unread (shown again on the next load).
+      if (mail && !mail.read)
+        void get()
+          .setRead(mail.id, true)
+          .catch(() => undefined);
+    },
+
+    async setRead(id, read) {
+      const email = get().selected;
+      if (!email) return;
+      const mark = (list: Mail[]): Mail[] => list.map((m) => (m.id === id ? { ...m, read } : m));
+      const results = get().results;
+      set({ inbox: mark(get().inbox), results: results ? mark(results) : null });
+      await api().mail.setRead(email, id, read);
+    },
+
+    async search(q) {
+      const email = get().selected;
+      if (!email) return;
+      if (q.trim() === '') {
+        get().clearSearch();
+        return;
+      }
+      set({ query: q, searching: true, searchError: null });
+      try {
+        const found = await api().mail.search(email, q, 0);
+        if (get().selected === email && get().query === q) set({ results: found });
+      } catch (err) {
+        if (get().selected === email && get().query === q) {
+          set({ results: [], searchError: asApiError(err).message });
+        }
+      } finally {
+        if (get().query === q) set({ searching: false });
+      }
+    },
+
+    clearSearch() {
+      set({ query: '', results: null, searching: false, searchError: null });
+    },
+
+    async deleteMail(id) {
+      const email = get().selected;
+      if (!email) return;
+      await api().mail.delete(email, id);
+      const results = get().results;
+      set({
+        inbox: get().inbox.filter((m) => m.id !== id),
+        results: results ? results.filter((m) => m.id !== id) : null,
+        openMailId: get().openMailId === id ? null : get().openMailId,
+      });
+    },
+
+    async emptyMailbox() {
+      const email = get().selected;
+      if (!email) return 0;
+      const deleted = await api().mail.empty(email);
+      if (get().selected === email) {
+        set({ inbox: [], results: get().results ? [] : null, openMailId: null, fresh: [] });
+      }
+      return deleted;
     },
 
     async extend(email) {

@@ -4,7 +4,9 @@ import { Button } from '../../components/button.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { useLocale, useT } from '../../i18n/i18n.ts';
 import { formatBytes, formatWhen } from '../../lib/format.ts';
+import { useToasts } from '../../stores/toast-store.ts';
 import { CodeChip } from './code-chip.tsx';
+import { useMail } from './mail-store.ts';
 import { mailDocument } from './mail-document.ts';
 
 /**
@@ -21,6 +23,9 @@ export function MailView({
 }): ReactElement {
   const t = useT();
   const locale = useLocale();
+  const setRead = useMail((s) => s.setRead);
+  const deleteMail = useMail((s) => s.deleteMail);
+  const toast = useToasts((s) => s.show);
   // Listings cut long bodies; "Show all" fetches the whole mail once.
   const [whole, setWhole] = useState<Mail | null>(null);
   const [wholeState, setWholeState] = useState<{ loading: boolean; error: string | null }>({
@@ -50,9 +55,45 @@ export function MailView({
 
   return (
     <article className="mail-view" data-testid="mail-view" aria-labelledby="mail-subject">
-      <div className="mail-view-top only-narrow">
-        <Button variant="ghost" size="sm" icon="back" onClick={onBack} data-testid="mail-back">
+      <div className="mail-view-top">
+        <Button
+          variant="ghost"
+          size="sm"
+          icon="back"
+          className="only-narrow"
+          onClick={onBack}
+          data-testid="mail-back"
+        >
           {t('mail.back')}
+        </Button>
+        <span className="spacer" />
+        <Button
+          variant="ghost"
+          size="sm"
+          icon="mail"
+          onClick={() => {
+            onBack();
+            void setRead(listed.id, false).catch((err: unknown) =>
+              toast(asApiError(err).message, 'error'),
+            );
+          }}
+          data-testid="mark-unread"
+        >
+          {t('mail.markUnread')}
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          icon="trash"
+          onClick={() => {
+            deleteMail(listed.id).then(
+              () => toast(t('mail.deleted'), 'success'),
+              (err: unknown) => toast(asApiError(err).message, 'error'),
+            );
+          }}
+          data-testid="delete-mail"
+        >
+          {t('mail.delete')}
         </Button>
       </div>
       <div className="mail-head-row">

@@ -17,6 +17,7 @@ function mail(id: number, email: string): Mail {
     code: null,
     size: 1,
     attachments: [],
+    read: false,
     truncated: false,
   };
 }

@@ -1,0 +1,40 @@
+import type { MailDeleted, MailReadState } from '../../src-shared/mail/schemas.ts';
+import { AppError } from '../app/app-error.ts';
+import type { LeaseService } from './lease-service.ts';
+import type { MailStore } from './mail-store.ts';
+
+/**
+ * What a reader does to the mail of one mailbox: delete one, empty the mailbox, mark read or
+ * unread. The mailbox must be recorded (as for reading), and an id of another mailbox is the
+ * same 404 as a missing one.
+ */
+export class MailControl {
+  constructor(
+    private readonly leases: LeaseService,
+    private readonly store: MailStore,
+  ) {}
+
+  /** DELETE /api/emails/{email}/{id}. */
+  deleteOne(rawEmail: string, id: number): MailDeleted {
+    const { email } = this.leases.requireRecorded(rawEmail);
+    if (!this.store.deleteOne(email, id)) throw notFound(id);
+    return { deleted: 1 };
+  }
+
+  /** DELETE /api/emails/{email}: every mail of the mailbox (the lease stays). */
+  empty(rawEmail: string): MailDeleted {
+    const { email } = this.leases.requireRecorded(rawEmail);
+    return { deleted: this.store.deleteAll(email) };
+  }
+
+  /** POST /api/emails/{email}/{id}/read. */
+  setRead(rawEmail: string, id: number, read: boolean): MailReadState {
+    const { email } = this.leases.requireRecorded(rawEmail);
+    if (!this.store.setRead(email, id, read)) throw notFound(id);
+    return { id, read };
+  }
+}
+
+function notFound(id: number): AppError {
+  return new AppError('MAIL_NOT_FOUND', `No mail ${id} in this mailbox.`);
+}

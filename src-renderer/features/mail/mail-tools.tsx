@@ -1,0 +1,113 @@
+import { useState, type ReactElement } from 'react';
+import { asApiError } from '../../api/client.ts';
+import { Button } from '../../components/button.tsx';
+import { Dialog } from '../../components/dialog.tsx';
+import { Icon } from '../../components/icon.tsx';
+import { useT } from '../../i18n/i18n.ts';
+import { useToasts } from '../../stores/toast-store.ts';
+import { useMail } from './mail-store.ts';
+
+/** Searches the open mailbox (sender, subject, text) on submit; clearing shows every mail. */
+export function MailSearch(): ReactElement {
+  const t = useT();
+  const search = useMail((s) => s.search);
+  const clearSearch = useMail((s) => s.clearSearch);
+  const searching = useMail((s) => s.searching);
+  const active = useMail((s) => s.results !== null);
+  const [text, setText] = useState('');
+  return (
+    <form
+      className="mail-search"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void search(text);
+      }}
+    >
+      <Icon name="search" size={16} />
+      <input
+        type="search"
+        className="mail-search-input"
+        value={text}
+        maxLength={256}
+        placeholder={t('mail.search.placeholder')}
+        aria-label={t('mail.search.label')}
+        data-testid="mail-search"
+        onChange={(event) => {
+          setText(event.target.value);
+          if (event.target.value === '') clearSearch();
+        }}
+      />
+      {active || searching ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          icon="x"
+          aria-label={t('mail.search.clear')}
+          onClick={() => {
+            setText('');
+            clearSearch();
+          }}
+          data-testid="mail-search-clear"
+        />
+      ) : null}
+    </form>
+  );
+}
+
+/** "Empty mailbox", asking first: every mail of the open mailbox is deleted on the server. */
+export function EmptyMailboxButton({ count }: { count: number }): ReactElement {
+  const t = useT();
+  const emptyMailbox = useMail((s) => s.emptyMailbox);
+  const toast = useToasts((s) => s.show);
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const run = async (): Promise<void> => {
+    setBusy(true);
+    try {
+      const deleted = await emptyMailbox();
+      toast(t('mail.emptied', { count: deleted }), 'success');
+      setAsking(false);
+    } catch (err) {
+      toast(asApiError(err).message, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="ghost"
+        icon="trash"
+        disabled={count === 0}
+        onClick={() => setAsking(true)}
+        data-testid="empty-mailbox"
+      >
+        {t('mail.emptyBox')}
+      </Button>
+      <Dialog
+        open={asking}
+        title={t('mail.emptyBox.title')}
+        onClose={() => setAsking(false)}
+        testId="empty-dialog"
+      >
+        <p className="muted">{t('mail.emptyBox.body', { count })}</p>
+        <div className="dialog-actions">
+          <Button variant="ghost" onClick={() => setAsking(false)}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            variant="danger"
+            icon="trash"
+            loading={busy}
+            onClick={() => void run()}
+            data-testid="empty-confirm"
+          >
+            {t('mail.emptyBox.confirm')}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}
