@@ -19,6 +19,8 @@ export class MailReader {
     private readonly store: MailStore,
     private readonly hub: LiveHub,
     private readonly budget: number = MAIL_LIMITS.responseBytes,
+    /** Resolves once mail acknowledged to this mailbox so far is parsed (or gave up waiting). */
+    private readonly settled: (email: string) => Promise<void> = () => Promise.resolve(),
   ) {}
 
   /** GET /api/emails/{email}: ascending ids above after_id, at most limit, within the budget. */
@@ -55,6 +57,8 @@ export class MailReader {
     waitMs: number,
     signal?: AbortSignal,
   ): Promise<MailPage> {
+    // A mail answered 250 before this request is listed, even if it is still being parsed.
+    await this.settled(this.leases.requireRecorded(rawEmail).email);
     const now = this.page(rawEmail, query);
     if (now.mails.length > 0 || waitMs <= 0) return now;
     const { email } = this.leases.requireRecorded(rawEmail);

@@ -1,19 +1,17 @@
 import { parentPort } from 'node:worker_threads';
 import { analyzeInProcess } from './analyze-message.ts';
 import { extractCode } from './code-extraction/extract-code.ts';
+import { extractAttachment } from './extract-attachment.ts';
 import { MessageRefused } from './message-refused.ts';
-
-/** One parse job from ParsePool; the reply carries the same id. */
-interface Job {
-  id: number;
-  raw: Uint8Array;
-  from: string | null;
-}
+import type { ParseJob } from './parse-pool.ts';
 
 const analyze = analyzeInProcess(extractCode);
 
-parentPort?.on('message', (job: Job) => {
-  analyze(job.raw, job.from).then(
+/** One job from ParsePool; the reply carries the same id. */
+parentPort?.on('message', (job: ParseJob & { id: number }) => {
+  const work =
+    job.kind === 'attachment' ? extractAttachment(job.raw, job.index) : analyze(job.raw, job.from);
+  work.then(
     (result) => parentPort?.postMessage({ id: job.id, ok: true, result }),
     (err: unknown) =>
       parentPort?.postMessage({
