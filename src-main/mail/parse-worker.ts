@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { analyzeInProcess } from './analyze-message.ts';
 import { extractCode } from './code-extraction/extract-code.ts';
@@ -6,6 +8,27 @@ import { MessageRefused } from './message-refused.ts';
 import type { ParseJob } from './parse-pool.ts';
 
 const analyze = analyzeInProcess(extractCode);
+lowerPriority(PARSE_NICE);
+
+/**
+ * Nice 10 weighs about a tenth of a normal thread: under an SMTP burst ingest gets the cores
+ * (bench/mail-ingest.ts: ratio 0.24 → about 0.7), and parsing still moves on a busy machine.
+ */
+const PARSE_NICE = 10;
+
+/**
+ * Parsing runs after the 250, so it yields the CPU to SMTP: on Linux a worker thread has its
+ * own nice value (setpriority on its thread id, read from /proc/thread-self). Elsewhere it
+ * keeps the normal priority.
+ */
+function lowerPriority(nice: number): void {
+  try {
+    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, nice);
+  } catch {
+    // Not Linux, or not allowed: parse at the normal priority.
+  }
+}
 
 /** One job from ParsePool; the reply carries the same id. */
 parentPort?.on('message', (job: ParseJob & { id: number }) => {
