@@ -8,7 +8,6 @@ import { MessageRefused } from './message-refused.ts';
 import type { ParseJob } from './parse-pool.ts';
 
 const analyze = analyzeInProcess(extractCode);
-lowerPriority(PARSE_NICE);
 
 /**
  * Nice 10 weighs about a tenth of a normal thread: under an SMTP burst ingest gets the cores
@@ -29,6 +28,8 @@ function lowerPriority(nice: number): void {
     // Not Linux, or not allowed: parse at the normal priority.
   }
 }
+
+lowerPriority(PARSE_NICE);
 
 /** One job from ParsePool; the reply carries the same id. */
 parentPort?.on('message', (job: ParseJob & { id: number }) => {
