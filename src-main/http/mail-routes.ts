@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { BulkResponse } from '../../src-shared/mail/schemas.ts';
 import type { MailServices } from '../mail/mail-services.ts';
+import { attachmentRoute, rawRoute } from './mail-file-routes.ts';
 import { keyIdOf, keyRevokedError, requireApiKey } from './mail-auth.ts';
 import {
   parseBatchCount,
@@ -78,6 +79,9 @@ export async function registerMailRoutes(app: FastifyInstance, mail: MailService
           .type('application/json; charset=utf-8')
           .send(mail.reader.full(request.params.email, parseMailId(request.params.id))),
     );
+
+    scope.get('/api/emails/:email/:id/raw', rawRoute(mail));
+    scope.get('/api/emails/:email/:id/attachments/:n', attachmentRoute(mail));
 
     scope.post('/api/emails/bulk', (request): BulkResponse => {
       return { results: mail.reader.bulk(parseBulkBody(request.body)) };
