@@ -118,7 +118,7 @@ export class ParsePool {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => this.fail(slot, new Error('parse timed out')), this.timeoutMs);
-      slot.pending.set(id, { resolve: resolve as (result: unknown) => void, reject, timer });
+      slot.pending.set(id, { resolve, reject, timer });
       worker.postMessage({ id, ...job });
     });
   }

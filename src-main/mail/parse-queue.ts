@@ -105,7 +105,7 @@ export class ParseQueue {
           resolve();
         },
       };
-      const timer = setTimeout(entry.done, maxMs);
+      const timer = setTimeout(() => entry.done(), maxMs);
       this.settling.add(entry);
     });
   }
