@@ -50,13 +50,30 @@ export function attachmentRoute(mail: MailServices) {
     const type = MIME_TYPE.test(file.contentType)
       ? file.contentType.toLowerCase()
       : 'application/octet-stream';
-    const name = file.filename ?? `attachment-${request.params.n}`;
+    const name = safeName(file.filename) ?? `attachment-${request.params.n}`;
     return fileHeaders(
       reply,
       type,
       contentDisposition(name, { type: 'attachment', fallback: asciiName(name) }),
     ).send(Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength));
   };
+}
+
+/**
+ * The sender's file name without what could make a saved file land elsewhere or fail: path
+ * separators, control characters, characters Windows rejects, leading dots; at most 200
+ * characters. Null when nothing is left.
+ */
+function safeName(name: string | null): string | null {
+  if (name === null) return null;
+  const cleaned = name
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/[\\/:*?"<>|]+/g, '_')
+    .replace(/^[\s.]+/, '')
+    .trim();
+  const cut = Array.from(cleaned).slice(0, 200).join('');
+  return cut === '' ? null : cut;
 }
 
 /** The name with anything outside printable ASCII (and quote, backslash) replaced. */

@@ -24,7 +24,7 @@ function message(to: string): Buffer {
       'Content-Disposition: attachment; filename="pixel.png"\r\n\r\n' +
       `${PNG.toString('base64')}\r\n` +
       '--b1\r\nContent-Type: text/html; charset=utf-8\r\n' +
-      'Content-Disposition: attachment; filename="r\u00e9sum\u00e9 \\"x\\".html"\r\n\r\n' +
+      'Content-Disposition: attachment; filename="../r\u00e9sum\u00e9 \\"x\\".html"\r\n\r\n' +
       `${HTML_PART}\r\n--b1--\r\n`,
   );
 }
@@ -86,7 +86,8 @@ describe('raw message and attachments (GET …/raw, …/attachments/{n})', () =>
     expect(html.headers.get('content-type')).toMatch(/^text\/html/);
     const disposition = html.headers.get('content-disposition') ?? '';
     expect(disposition).toMatch(/^attachment; /);
-    expect(disposition).toContain("filename*=UTF-8''r%C3%A9sum%C3%A9%20%22x%22.html");
+    // No path, no quote: "../résumé \"x\".html" is saved as "_résumé _x_.html".
+    expect(disposition).toContain("filename*=UTF-8''_r%C3%A9sum%C3%A9%20_x_.html");
     expect(html.headers.get('content-security-policy')).toContain('sandbox');
     expect(await html.text()).toBe(HTML_PART);
   });
