@@ -97,8 +97,11 @@ export function composeMail(
     initialApiKey,
     close: async () => {
       stopKeyWatch();
-      await mail.parsing.stop();
+      // Closing the pool fails the jobs in flight, so the batch in progress ends at once (its
+      // messages stay pending for the next start) instead of waiting for a slow parse.
+      const parsing = mail.parsing.stop();
       await pool.close();
+      await parsing;
     },
   };
 }

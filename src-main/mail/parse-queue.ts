@@ -20,7 +20,7 @@ export interface ParseQueueOptions {
 export const DEFAULT_PARSE_QUEUE: ParseQueueOptions = {
   batchSize: 64,
   batchBytes: 16 * 1024 * 1024,
-  attempts: 3,
+  attempts: 2,
   retryMs: 1_000,
 };
 
@@ -112,7 +112,7 @@ export class ParseQueue {
 
   /** Messages not parsed yet (diagnostics and tests). */
   backlog(): number {
-    return this.raws.pending(0, Number.MAX_SAFE_INTEGER).length;
+    return this.raws.pendingCount();
   }
 
   private noteCommitted(id: number, recipients: string[]): void {
@@ -125,10 +125,16 @@ export class ParseQueue {
       this.again = true;
       return;
     }
-    this.running = this.drain().finally(() => {
-      this.running = null;
-      if (this.again) this.kick();
-    });
+    this.running = this.drain()
+      .catch((err: unknown) => {
+        // Reading the pending rows failed (the database): try again shortly.
+        this.logger.error('parsing pending mail failed; trying again shortly', err);
+        this.retryLater();
+      })
+      .finally(() => {
+        this.running = null;
+        if (this.again) this.kick();
+      });
   }
 
   private async drain(): Promise<void> {
@@ -150,8 +156,7 @@ export class ParseQueue {
         );
       } catch (err) {
         this.logger.error('storing parsed mail failed; trying again shortly', err);
-        this.retryTimer = setTimeout(() => this.kick(), this.options.retryMs);
-        this.retryTimer.unref();
+        this.retryLater();
         return;
       }
       this.parsedThrough = Math.max(this.parsedThrough, batch.at(-1)?.id ?? 0);
@@ -163,6 +168,13 @@ export class ParseQueue {
       });
       this.release();
     }
+  }
+
+  private retryLater(): void {
+    if (this.stopped) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.kick(), this.options.retryMs);
+    this.retryTimer.unref();
   }
 
   /** The oldest pending messages within the batch's count and bytes (always at least one). */
@@ -188,6 +200,7 @@ export class ParseQueue {
       try {
         return await this.analyze(raw.raw, raw.envelope.from);
       } catch (err) {
+        if (this.stopped) return null;
         if (err instanceof MessageRefused || attempt === this.options.attempts) {
           this.logger.error(`raw message ${raw.id} kept unparsed`, err);
           return null;

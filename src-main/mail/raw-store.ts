@@ -33,6 +33,7 @@ export class RawStore {
   private readonly wholeStmt;
   private readonly donePending;
   private readonly insertAll;
+  private readonly countStmt;
 
   constructor(private readonly db: Db) {
     this.insertRaw = db.prepare<[string | null, string, number, Buffer]>(
@@ -65,6 +66,7 @@ export class RawStore {
       'SELECT substr(raw, ?, ?) AS piece FROM mail_raw WHERE id = ?',
     );
     this.wholeStmt = db.prepare<[number], { raw: Buffer }>('SELECT raw FROM mail_raw WHERE id = ?');
+    this.countStmt = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM mail_pending');
     this.donePending = db.prepare<[number]>('DELETE FROM mail_pending WHERE raw_id = ?');
     // One transaction for every message that finished arriving in the same tick (group commit).
     this.insertAll = db.transaction(
@@ -88,6 +90,10 @@ export class RawStore {
   /** Pending messages after `afterId`, oldest first, at most `limit`. */
   pending(afterId: number, limit: number): PendingRaw[] {
     return this.pendingStmt.all(afterId, limit);
+  }
+
+  pendingCount(): number {
+    return this.countStmt.get()?.n ?? 0;
   }
 
   /** Every pending message's id and recipients (at start, for the read-after-250 wait). */
