@@ -111,7 +111,13 @@ export class ParsePool {
 
   private run<T>(job: ParseJob): Promise<T> {
     if (this.closed) return Promise.reject(new Error('parse pool closed'));
-    const slot = this.slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+    // The least busy slot; on a tie one with a running worker (a cold start costs ~250 ms).
+    const slot = this.slots.reduce((a, b) =>
+      b.pending.size < a.pending.size ||
+      (b.pending.size === a.pending.size && a.worker === null && b.worker !== null)
+        ? b
+        : a,
+    );
     if (slot.idle) clearTimeout(slot.idle);
     slot.idle = null;
     const worker = slot.worker ?? this.startWorker(slot);
