@@ -66,6 +66,7 @@ export function composeMail(
     {
       domains: config.domains,
       analyze: (raw, from) => pool.analyze(raw, from),
+      attachment: (raw, index) => pool.attachment(raw, index),
       lease: overrides.lease,
       retention: { ...(retentionMs === undefined ? {} : { retentionMs }), ...overrides.retention },
       responseBytes: overrides.responseBytes,
@@ -73,10 +74,12 @@ export function composeMail(
     logger,
   );
   const stopKeyWatch = mail.sessions.watch(db, overrides.keyWatchMs ?? DEFAULT_KEY_WATCH_MS);
+  // What a previous run acknowledged but did not parse is parsed now.
+  mail.parsing.start();
   const initialApiKey = mail.keys.count() === 0 ? mail.keys.create('first run').key : null;
   const smtp = createSmtpServer({
     isReceiving: (email) => mail.leases.isReceiving(email),
-    deliver: (envelope, raw) => mail.delivery.deliver(envelope, raw),
+    deliver: (envelope, raw) => mail.delivery.accept(envelope, raw),
     logger: logger('smtp'),
     tls: readTls(config),
     timeouts: { ...DEFAULT_SMTP_TIMEOUTS, ...overrides.smtpTimeouts },
@@ -92,9 +95,13 @@ export function composeMail(
       ...overrides.stream,
     },
     initialApiKey,
-    close: () => {
+    close: async () => {
       stopKeyWatch();
-      return pool.close();
+      // Closing the pool fails the jobs in flight, so the batch in progress ends at once (its
+      // messages stay pending for the next start) instead of waiting for a slow parse.
+      const parsing = mail.parsing.stop();
+      await pool.close();
+      await parsing;
     },
   };
 }

@@ -44,8 +44,9 @@ export function mailIpcHandlers(deps: MailIpcDeps): Pick<IpcHandlers, MailChanne
     'mail:lease': async ({ email }) => (await mail()).leases.lease(email),
     'mail:extend': async ({ email }) => (await mail()).leases.extend(email),
     'mail:reuse': async ({ email }) => (await mail()).leases.reuse(email),
+    // Like REST: mail already answered 250 is listed even while it is still being parsed.
     'mail:list': async ({ email, afterId, limit }) =>
-      (await mail()).reader.list(email, checkReadQuery(afterId, limit)),
+      (await (await mail()).reader.waitList(email, checkReadQuery(afterId, limit), 0)).mails,
     'mail:full': async ({ email, id }) => (await mail()).reader.fullMail(email, id),
     'mail:search': async ({ email, q, afterId, limit }) =>
       (await mail()).reader.search(email, requireSearchText(q), checkReadQuery(afterId, limit))

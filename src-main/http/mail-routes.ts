@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BulkResponse } from '../../src-shared/mail/schemas.ts';
 import { AppError } from '../app/app-error.ts';
 import type { MailServices } from '../mail/mail-services.ts';
+import { attachmentRoute, rawRoute } from './mail-file-routes.ts';
 import { keyIdOf, keyRevokedError, requireApiKey } from './mail-auth.ts';
 import {
   parseBatchCount,
@@ -106,6 +107,9 @@ export async function registerMailRoutes(app: FastifyInstance, mail: MailService
         parseReadBody(request.body),
       ),
     );
+
+    scope.get('/api/emails/:email/:id/raw', rawRoute(mail));
+    scope.get('/api/emails/:email/:id/attachments/:n', attachmentRoute(mail));
 
     scope.post('/api/emails/bulk', (request): BulkResponse => {
       return { results: mail.reader.bulk(parseBulkBody(request.body)) };

@@ -1,9 +1,6 @@
 import type { Mail } from '../../src-shared/mail/schemas.ts';
-import type { Clock } from '../app/clock.ts';
-import { deliveryTargets } from './address.ts';
-import type { Analyzer } from './analyze-message.ts';
-import type { LiveHub } from './live-hub.ts';
-import type { MailStore } from './mail-store.ts';
+import type { ParseQueue } from './parse-queue.ts';
+import type { RawInbox } from './raw-inbox.ts';
 
 export interface Envelope {
   /** MAIL FROM, or null for the null sender `<>`. */
@@ -12,35 +9,29 @@ export interface Envelope {
   recipients: string[];
 }
 
-export interface MailDeliveryDeps {
-  store: MailStore;
-  hub: LiveHub;
-  clock: Clock;
-  /** Parsing and code extraction: a ParsePool, or analyzeInProcess in tests. */
-  analyze: Analyzer;
-}
-
 /**
- * One accepted SMTP message → one stored mail per recipient mailbox. Returns once the copies
- * are committed (the SMTP side answers 250 only then); listeners hear of them after the commit.
+ * One accepted SMTP message → one stored mail per recipient mailbox, in two steps: `accept`
+ * commits the raw message (SMTP answers 250 then), and the ParseQueue parses it into the
+ * mails afterwards and publishes them.
  */
 export class MailDelivery {
-  constructor(private readonly deps: MailDeliveryDeps) {}
+  constructor(
+    private readonly inbox: RawInbox,
+    private readonly queue: ParseQueue,
+  ) {}
 
+  /** Commits the raw message; resolves once it is durable (its id). */
+  accept(envelope: Envelope, raw: Buffer): Promise<number> {
+    return this.inbox.add(envelope, raw);
+  }
+
+  /** Commits the raw message and waits until its mails are stored (tests, fixtures). */
   async deliver(envelope: Envelope, raw: Buffer): Promise<Mail[]> {
-    const { code, ...parsed } = await this.deps.analyze(raw, envelope.from);
-    const receivedAt = this.deps.clock.now();
-    const stored = this.deps.store.insert(
-      deliveryTargets(envelope.recipients).map(({ mailbox, recipients }) => ({
-        email: mailbox,
-        ...parsed,
-        to: parsed.to.length > 0 ? parsed.to : recipients,
-        receivedAt,
-        code,
-        size: raw.length,
-      })),
-    );
-    for (const mail of stored) this.deps.hub.publish(mail);
-    return stored;
+    let parsed: Promise<Mail[]> | null = null;
+    await this.inbox.add(envelope, raw, (id) => {
+      parsed = this.queue.parsed(id);
+    });
+    if (!parsed) throw new Error('raw message committed without an id');
+    return parsed;
   }
 }

@@ -20,6 +20,8 @@ export class MailReader {
     private readonly store: MailStore,
     private readonly hub: LiveHub,
     private readonly budget: number = MAIL_LIMITS.responseBytes,
+    /** Resolves once mail acknowledged to this mailbox so far is parsed (or gave up waiting). */
+    private readonly settled: (email: string) => Promise<void> = () => Promise.resolve(),
   ) {}
 
   /** GET /api/emails/{email}: ascending ids above after_id, at most limit, within the budget. */
@@ -51,11 +53,6 @@ export class MailReader {
     return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Mail;
   }
 
-  /** The mails of `page` alone (the desktop's IPC). */
-  list(rawEmail: string, query: ReadQuery): Mail[] {
-    return this.page(rawEmail, query).mails;
-  }
-
   /**
    * The same, but an empty answer is held until a newer mail is committed or `waitMs` pass.
    * `signal` ends the wait early (the client went away).
@@ -66,6 +63,8 @@ export class MailReader {
     waitMs: number,
     signal?: AbortSignal,
   ): Promise<MailPage> {
+    // A mail answered 250 before this request is listed, even if it is still being parsed.
+    await this.settled(this.leases.requireRecorded(rawEmail).email);
     const now = this.page(rawEmail, query);
     if (now.mails.length > 0 || waitMs <= 0) return now;
     const { email } = this.leases.requireRecorded(rawEmail);

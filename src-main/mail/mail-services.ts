@@ -13,6 +13,10 @@ import { MailControl } from './mail-control.ts';
 import { MailDelivery } from './mail-delivery.ts';
 import { MailReader } from './mail-reader.ts';
 import { MailStore } from './mail-store.ts';
+import { ParseQueue } from './parse-queue.ts';
+import { RawInbox } from './raw-inbox.ts';
+import { RawMail, type AttachmentExtractor } from './raw-mail.ts';
+import { RawStore } from './raw-store.ts';
 import { RetentionSweeper, type RetentionPolicy } from './retention.ts';
 
 /** Every part of the mail service, built on one database and one clock. */
@@ -28,6 +32,10 @@ export interface MailServices {
   /** Delete, empty, read/unread. */
   control: MailControl;
   delivery: MailDelivery;
+  /** Parses committed raw messages into mails; start() at launch, stop() before closing. */
+  parsing: ParseQueue;
+  /** GET …/raw and …/attachments/{n}. */
+  raw: RawMail;
   retention: RetentionSweeper;
 }
 
@@ -36,6 +44,8 @@ export interface MailServiceOptions {
   domains: readonly string[];
   /** Parsing and code extraction (a ParsePool in the app). */
   analyze: Analyzer;
+  /** One attachment of a raw message, parsed on demand (a ParsePool in the app). */
+  attachment: AttachmentExtractor;
   lease?: Partial<LeasePolicy>;
   retention?: Partial<RetentionPolicy>;
   /** Byte budget of one list or bulk answer (MAIL_LIMITS.responseBytes unless a test says). */
@@ -47,6 +57,12 @@ export const DEFAULT_RETENTION_POLICY: RetentionPolicy = {
   batchSize: 500,
   sweepIntervalMs: 60_000,
 };
+
+/**
+ * How long a list read waits for mail already answered 250 to that mailbox to be parsed
+ * (parsing trails the 250 by milliseconds, seconds only in a burst of thousands).
+ */
+export const SETTLE_MS = 5_000;
 
 export function createMailServices(
   db: Db,
@@ -63,19 +79,33 @@ export function createMailServices(
   });
   const store = new MailStore(db);
   const hub = new LiveHub(logger('live'));
-  const reader = new MailReader(leases, store, hub, options.responseBytes);
+  const raws = new RawStore(db);
+  const parsing = new ParseQueue(raws, store, hub, options.analyze, logger('parse'));
+  const inbox = new RawInbox(raws, clock, (items) => parsing.committed(items));
+  const delivery = new MailDelivery(inbox, parsing);
+  const reader = new MailReader(leases, store, hub, options.responseBytes, (email) =>
+    parsing.settled(email, SETTLE_MS),
+  );
   const control = new MailControl(leases, store);
-  const delivery = new MailDelivery({
-    store,
-    hub,
-    clock,
-    analyze: options.analyze,
-  });
+  const raw = new RawMail(leases, store, raws, options.attachment);
   const retention = new RetentionSweeper(
     db,
     clock,
     { ...DEFAULT_RETENTION_POLICY, ...options.retention },
     logger('retention'),
   );
-  return { keys, sessions, domains, leases, store, hub, reader, control, delivery, retention };
+  return {
+    keys,
+    sessions,
+    domains,
+    leases,
+    store,
+    hub,
+    reader,
+    control,
+    delivery,
+    parsing,
+    raw,
+    retention,
+  };
 }

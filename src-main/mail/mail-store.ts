@@ -19,6 +19,8 @@ export interface NewMail {
   code: string | null;
   size: number;
   attachments: Attachment[];
+  /** The raw message in mail_raw this copy was parsed from. */
+  rawId?: number | null;
 }
 
 interface MailRow {
@@ -35,10 +37,11 @@ interface MailRow {
   size: number;
   attachments_json: string;
   is_read: number;
+  raw_id: number | null;
 }
 
 /** A listing row: the long columns cut by SQL, with a flag saying whether anything was cut. */
-interface ListedRow extends MailRow {
+interface ListedRow extends Omit<MailRow, 'raw_id'> {
   cut: number | null;
 }
 
@@ -93,9 +96,9 @@ export class MailStore {
   constructor(db: Db) {
     this.insertStmt = db.prepare<[Omit<MailRow, 'id' | 'is_read'>]>(`
       INSERT INTO mail_messages (email, from_address, from_name, to_json, subject, text, html,
-        received_at, code, size, attachments_json)
+        received_at, code, size, attachments_json, raw_id)
       VALUES (@email, @from_address, @from_name, @to_json, @subject, @text, @html, @received_at,
-        @code, @size, @attachments_json)`);
+        @code, @size, @attachments_json, @raw_id)`);
     this.listStmt = db.prepare<
       [{ email: string; afterId: number; limit: number } & typeof CUTS],
       ListedRow
@@ -111,7 +114,7 @@ export class MailStore {
     );
     this.headStmt = db.prepare<
       [string, number],
-      Omit<MailRow, LongColumn> & Record<`${LongColumn}_length`, number | null>
+      Omit<MailRow, LongColumn | 'raw_id'> & Record<`${LongColumn}_length`, number | null>
     >(
       `SELECT id, email, from_address, from_name, to_json, received_at, code, size,
          attachments_json, is_read, length(subject) AS subject_length, length(text) AS text_length,
@@ -259,6 +262,7 @@ function toRow(mail: NewMail): Omit<MailRow, 'id' | 'is_read'> {
     code: mail.code,
     size: mail.size,
     attachments_json: JSON.stringify(mail.attachments),
+    raw_id: mail.rawId ?? null,
   };
 }
 

@@ -15,6 +15,16 @@ export interface ParsedMessage {
   attachments: Attachment[];
 }
 
+/** mailparser's options; extract-attachment.ts parses with the same to find the same parts. */
+export const PARSER_OPTIONS = {
+  // cid: links stay as they are; inlining images as data: URIs would bloat every html body.
+  skipImageLinks: true,
+  skipTextToHtml: true,
+  skipTextLinks: true,
+  // HTML-only mails are rendered by html-text.ts: faster, and for every structure.
+  skipHtmlToText: true,
+} as const;
+
 /**
  * MIME → fields, by mailparser: charsets (GBK, Big5, ISO-2022-JP, UTF-8 …), encoded words,
  * quoted-printable and base64; an HTML-only mail gets a plain-text rendering. Malformed input
@@ -30,14 +40,7 @@ export async function parseMessage(
 ): Promise<ParsedMessage> {
   let parsed: ParsedMail;
   try {
-    parsed = await simpleParser(raw, {
-      // cid: links stay as they are; inlining images as data: URIs would bloat every html body.
-      skipImageLinks: true,
-      skipTextToHtml: true,
-      skipTextLinks: true,
-      // HTML-only mails are rendered by html-text.ts: faster, and for every structure.
-      skipHtmlToText: true,
-    });
+    parsed = await simpleParser(raw, PARSER_OPTIONS);
   } catch (err) {
     const refused = refusalFor(err);
     if (refused) throw refused;

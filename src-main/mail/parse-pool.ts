@@ -4,13 +4,19 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from '../app/logger.ts';
 import type { AnalyzedMessage } from './analyze-message.ts';
 import { MessageRefused } from './message-refused.ts';
+import type { AttachmentFile } from './raw-mail.ts';
 
 type Reply =
-  | { id: number; ok: true; result: AnalyzedMessage }
+  | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: string; refused?: string | null };
 
+/** What a worker is asked to do (parse-worker.ts). */
+export type ParseJob =
+  | { kind: 'analyze'; raw: Uint8Array; from: string | null }
+  | { kind: 'attachment'; raw: Uint8Array; index: number };
+
 interface Pending {
-  resolve(result: AnalyzedMessage): void;
+  resolve(result: unknown): void;
   reject(err: Error): void;
   timer: NodeJS.Timeout;
 }
@@ -95,16 +101,31 @@ export class ParsePool {
 
   /** Parses in the least busy worker; rejects when a worker fails or the job times out. */
   analyze(raw: Uint8Array, from: string | null): Promise<AnalyzedMessage> {
+    return this.run<AnalyzedMessage>({ kind: 'analyze', raw, from });
+  }
+
+  /** Attachment `index` of a raw message, parsed out in a worker; null when there is none. */
+  attachment(raw: Uint8Array, index: number): Promise<AttachmentFile | null> {
+    return this.run<AttachmentFile | null>({ kind: 'attachment', raw, index });
+  }
+
+  private run<T>(job: ParseJob): Promise<T> {
     if (this.closed) return Promise.reject(new Error('parse pool closed'));
-    const slot = this.slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+    // The least busy slot; on a tie one with a running worker (a cold start costs ~250 ms).
+    const slot = this.slots.reduce((a, b) =>
+      b.pending.size < a.pending.size ||
+      (b.pending.size === a.pending.size && a.worker === null && b.worker !== null)
+        ? b
+        : a,
+    );
     if (slot.idle) clearTimeout(slot.idle);
     slot.idle = null;
     const worker = slot.worker ?? this.startWorker(slot);
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
+    return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => this.fail(slot, new Error('parse timed out')), this.timeoutMs);
       slot.pending.set(id, { resolve, reject, timer });
-      worker.postMessage({ id, raw, from });
+      worker.postMessage({ id, ...job });
     });
   }
 

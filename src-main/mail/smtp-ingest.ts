@@ -14,6 +14,7 @@ import {
 import type { Logger } from '../app/logger.ts';
 import { ByteBudget } from './byte-budget.ts';
 import type { Envelope } from './mail-delivery.ts';
+import { scanHeaders } from './header-scan.ts';
 import { MessageRefused } from './message-refused.ts';
 
 export const MAX_MESSAGE_BYTES = MAIL_LIMITS.maxMessageBytes;
@@ -37,7 +38,7 @@ export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = {
 export interface SmtpIngestDeps {
   /** May mail for this lower-case address be accepted now (an unexpired lease)? */
   isReceiving(email: string): boolean;
-  /** Commits the message; the 250 is sent only after this resolves. */
+  /** Commits the raw message (parsing follows later); the 250 is sent only after this resolves. */
   deliver(envelope: Envelope, raw: Buffer): Promise<unknown>;
   logger: Logger;
   /** PEM key and certificate: STARTTLS is offered only when both are given. */
@@ -69,8 +70,8 @@ function smtpError(responseCode: number, message: string): Error {
 /**
  * The embedded SMTP server. RCPT is accepted only for unexpired leased addresses (550 5.1.1
  * otherwise, so it is never a relay), messages over 10 MiB get 552, as do messages the parser
- * refuses (a header block over 1 MiB: MessageRefused), and the 250 after DATA is sent only
- * once every recipient's copy is committed.
+ * would refuse (a header block over 1 MiB: header-scan.ts), and the 250 after DATA is sent
+ * only once the raw message is committed; parsing into each recipient's mail follows.
  */
 export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
   const timeouts = deps.timeouts ?? DEFAULT_SMTP_TIMEOUTS;
@@ -155,8 +156,13 @@ export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
         if (deferred) {
           return callback(smtpError(452, '4.3.1 Too much mail arriving at once, try again later'));
         }
-        const envelope = envelopeOf(session);
-        deps.deliver(envelope, Buffer.concat(chunks, bytes)).then(
+        const raw = Buffer.concat(chunks, bytes);
+        const refused = scanHeaders(raw);
+        if (refused) {
+          release();
+          return callback(smtpError(552, refused.reply));
+        }
+        deps.deliver(envelopeOf(session), raw).then(
           () => {
             release();
             callback(null, 'OK: message stored');

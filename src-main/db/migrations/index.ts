@@ -1,5 +1,6 @@
 import { videoTasks } from './001-video-tasks.ts';
 import { mail } from './002-mail.ts';
+import { mailRaw } from './003-mail-raw.ts';
 import { mailControl } from './004-mail-control.ts';
 
 /** One schema step. Steps are append-only: never edit a released one, add the next. */
@@ -14,4 +15,4 @@ export interface Migration {
  * need not be contiguous (a step runs when its version is above the stored one), but a step
  * must never be inserted below a version already released.
  */
-export const MIGRATIONS: readonly Migration[] = [videoTasks, mail, mailControl];
+export const MIGRATIONS: readonly Migration[] = [videoTasks, mail, mailRaw, mailControl];

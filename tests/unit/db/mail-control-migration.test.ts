@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { mail } from '../../../src-main/db/migrations/002-mail.ts';
+import { mailRaw } from '../../../src-main/db/migrations/003-mail-raw.ts';
 import { mailControl } from '../../../src-main/db/migrations/004-mail-control.ts';
 import { MailStore } from '../../../src-main/mail/mail-store.ts';
 import { searchExpression } from '../../../src-main/mail/search-query.ts';
@@ -15,6 +16,7 @@ describe('migration 004 (read state, search index)', () => {
     db.exec(mail.sql);
     db.prepare(insert).run('a@d.test', 'Old invoice', 'paid');
     db.prepare(insert).run('b@d.test', 'Old invoice', 'paid');
+    db.exec(mailRaw.sql);
     db.exec(mailControl.sql);
     const store = new MailStore(db);
     const find = (email: string, q: string) =>

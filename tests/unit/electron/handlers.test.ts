@@ -172,7 +172,7 @@ describe('mail handlers call the mail services like the REST routes', () => {
         reuse: vi.fn(),
         requireRecorded: vi.fn((raw: string) => ({ email: raw.trim().toLowerCase() })),
       },
-      reader: { list: vi.fn(() => []) },
+      reader: { waitList: vi.fn(() => Promise.resolve({ mails: [], more: false })) },
       domains: {
         list: vi.fn(() => ['ephemera.localhost']),
         add: vi.fn(),
@@ -208,10 +208,11 @@ describe('mail handlers call the mail services like the REST routes', () => {
   it('mail:list uses the REST defaults and refuses out-of-range values like REST', async () => {
     const { mail, handlers } = setup();
     await call('mail:list', handlers['mail:list'], { email: 'a@ephemera.localhost' });
-    expect(mail.reader.list).toHaveBeenCalledWith('a@ephemera.localhost', {
-      afterId: 0,
-      limit: 50,
-    });
+    expect(mail.reader.waitList).toHaveBeenCalledWith(
+      'a@ephemera.localhost',
+      { afterId: 0, limit: 50 },
+      0,
+    );
     const tooMany = await call('mail:list', handlers['mail:list'], {
       email: 'a@ephemera.localhost',
       limit: 201,

@@ -1,0 +1,83 @@
+import { create as contentDisposition } from 'content-disposition';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../app/app-error.ts';
+import type { MailServices } from '../mail/mail-services.ts';
+import { parseMailId } from './mail-request.ts';
+
+type Params = { email: string; id: string };
+
+/** A MIME type as `type/subtype` of token characters; anything else is served as bytes. */
+const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
+
+/**
+ * What every file answer carries: it is always a download, never rendered by a browser as the
+ * app's own page (a mail's text/html part could otherwise run script on the API's origin).
+ */
+function fileHeaders(reply: FastifyReply, type: string, disposition: string): FastifyReply {
+  return reply
+    .type(type)
+    .header('content-disposition', disposition)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cache-control', 'no-store');
+}
+
+/** GET /api/emails/{email}/{id}/raw: the message as received, as an .eml download. */
+export function rawRoute(mail: MailServices) {
+  return (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
+    const id = parseMailId(request.params.id);
+    const { bytes, stream } = mail.raw.raw(request.params.email, id);
+    return fileHeaders(
+      reply,
+      'message/rfc822',
+      contentDisposition(`mail-${id}.eml`, { type: 'attachment' }),
+    )
+      .header('content-length', bytes)
+      .send(stream);
+  };
+}
+
+/** GET /api/emails/{email}/{id}/attachments/{n}: attachment n (0-based) of the mail. */
+export function attachmentRoute(mail: MailServices) {
+  return async (
+    request: FastifyRequest<{ Params: Params & { n: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const id = parseMailId(request.params.id);
+    if (!/^\d{1,4}$/.test(request.params.n))
+      throw new AppError('MAIL_NOT_FOUND', 'The attachment index must be a number from 0.');
+    const file = await mail.raw.attachment(request.params.email, id, Number(request.params.n));
+    const type = MIME_TYPE.test(file.contentType)
+      ? file.contentType.toLowerCase()
+      : 'application/octet-stream';
+    const name = safeName(file.filename) ?? `attachment-${request.params.n}`;
+    return fileHeaders(
+      reply,
+      type,
+      contentDisposition(name, { type: 'attachment', fallback: asciiName(name) }),
+    ).send(Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength));
+  };
+}
+
+/**
+ * The sender's file name without what could make a saved file land elsewhere or fail: path
+ * separators, control characters, characters Windows rejects, leading dots; at most 200
+ * characters. Null when nothing is left.
+ */
+function safeName(name: string | null): string | null {
+  if (name === null) return null;
+  const cleaned = name
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/[\\/:*?"<>|]+/g, '_')
+    .replace(/^[\s.]+/, '')
+    .trim();
+  const cut = Array.from(cleaned).slice(0, 200).join('');
+  return cut === '' ? null : cut;
+}
+
+/** The name with anything outside printable ASCII (and quote, backslash) replaced. */
+function asciiName(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_').trim();
+  return ascii === '' ? 'attachment' : ascii;
+}

@@ -1,0 +1,148 @@
+import type { Db } from '../db/open-database.ts';
+import type { Envelope } from './mail-delivery.ts';
+
+/** A committed raw message not parsed yet, without its bytes. */
+export interface PendingRaw {
+  id: number;
+  bytes: number;
+}
+
+/** A raw message with its envelope, as read back for parsing. */
+export interface StoredRaw {
+  id: number;
+  envelope: Envelope;
+  receivedAt: number;
+  raw: Buffer;
+}
+
+/** Where a mail's raw message is, and how long it is; null for mails stored without one. */
+export interface RawRef {
+  rawId: number;
+  bytes: number;
+}
+
+/** SQL for mail_raw and mail_pending (src-main/db/migrations/003-mail-raw.ts). */
+export class RawStore {
+  private readonly insertRaw;
+  private readonly insertPending;
+  private readonly pendingStmt;
+  private readonly pendingRecipientsStmt;
+  private readonly readStmt;
+  private readonly refStmt;
+  private readonly sliceStmt;
+  private readonly wholeStmt;
+  private readonly donePending;
+  private readonly insertAll;
+  private readonly countStmt;
+
+  constructor(private readonly db: Db) {
+    this.insertRaw = db.prepare<[string | null, string, number, Buffer]>(
+      'INSERT INTO mail_raw (envelope_from, recipients_json, received_at, raw) VALUES (?, ?, ?, ?)',
+    );
+    this.insertPending = db.prepare<[number]>('INSERT INTO mail_pending (raw_id) VALUES (?)');
+    this.pendingStmt = db.prepare<[number, number], PendingRaw>(
+      `SELECT p.raw_id AS id, length(r.raw) AS bytes FROM mail_pending p
+       JOIN mail_raw r ON r.id = p.raw_id WHERE p.raw_id > ? ORDER BY p.raw_id LIMIT ?`,
+    );
+    this.pendingRecipientsStmt = db.prepare<[], { id: number; recipients_json: string }>(
+      `SELECT p.raw_id AS id, r.recipients_json FROM mail_pending p
+       JOIN mail_raw r ON r.id = p.raw_id ORDER BY p.raw_id`,
+    );
+    this.readStmt = db.prepare<
+      [number],
+      {
+        id: number;
+        envelope_from: string | null;
+        recipients_json: string;
+        received_at: number;
+        raw: Buffer;
+      }
+    >('SELECT id, envelope_from, recipients_json, received_at, raw FROM mail_raw WHERE id = ?');
+    this.refStmt = db.prepare<[string, number], { raw_id: number | null; bytes: number | null }>(
+      `SELECT m.raw_id, length(r.raw) AS bytes FROM mail_messages m
+       LEFT JOIN mail_raw r ON r.id = m.raw_id WHERE m.email = ? AND m.id = ?`,
+    );
+    this.sliceStmt = db.prepare<[number, number, number], { piece: Buffer | null }>(
+      'SELECT substr(raw, ?, ?) AS piece FROM mail_raw WHERE id = ?',
+    );
+    this.wholeStmt = db.prepare<[number], { raw: Buffer }>('SELECT raw FROM mail_raw WHERE id = ?');
+    this.countStmt = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM mail_pending');
+    this.donePending = db.prepare<[number]>('DELETE FROM mail_pending WHERE raw_id = ?');
+    // One transaction for every message that finished arriving in the same tick (group commit).
+    this.insertAll = db.transaction(
+      (items: { envelope: Envelope; raw: Buffer; receivedAt: number }[]): number[] =>
+        items.map(({ envelope, raw, receivedAt }) => {
+          const id = Number(
+            this.insertRaw.run(envelope.from, JSON.stringify(envelope.recipients), receivedAt, raw)
+              .lastInsertRowid,
+          );
+          this.insertPending.run(id);
+          return id;
+        }),
+    );
+  }
+
+  /** Commits the messages with their envelopes as pending; their ids, in order. */
+  commit(items: { envelope: Envelope; raw: Buffer; receivedAt: number }[]): number[] {
+    return this.insertAll.immediate(items);
+  }
+
+  /** Pending messages after `afterId`, oldest first, at most `limit`. */
+  pending(afterId: number, limit: number): PendingRaw[] {
+    return this.pendingStmt.all(afterId, limit);
+  }
+
+  pendingCount(): number {
+    return this.countStmt.get()?.n ?? 0;
+  }
+
+  /** Every pending message's id and recipients (at start, for the read-after-250 wait). */
+  pendingRecipients(): { id: number; recipients: string[] }[] {
+    return this.pendingRecipientsStmt
+      .all()
+      .map((row) => ({ id: row.id, recipients: JSON.parse(row.recipients_json) as string[] }));
+  }
+
+  read(id: number): StoredRaw | null {
+    const row = this.readStmt.get(id);
+    if (!row) return null;
+    return {
+      id: row.id,
+      envelope: {
+        from: row.envelope_from,
+        recipients: JSON.parse(row.recipients_json) as string[],
+      },
+      receivedAt: row.received_at,
+      raw: row.raw,
+    };
+  }
+
+  /** Marks a message parsed; call inside the transaction that stores its mails. */
+  markParsed(id: number): void {
+    this.donePending.run(id);
+  }
+
+  /** Runs `fn` in one transaction. */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  /** The raw message of one mail of one mailbox; undefined: no such mail; null: none kept. */
+  ref(email: string, mailId: number): RawRef | null | undefined {
+    const row = this.refStmt.get(email, mailId);
+    if (!row) return undefined;
+    if (row.raw_id === null || row.bytes === null) return null;
+    return { rawId: row.raw_id, bytes: row.bytes };
+  }
+
+  /** `count` bytes from byte `start` (1-based, as SQL's substr), or null when it is gone. */
+  slice(rawId: number, start: number, count: number): Buffer | null {
+    const row = this.sliceStmt.get(start, count, rawId);
+    return row ? (row.piece ?? Buffer.alloc(0)) : null;
+  }
+
+  /** The whole raw message (at most 10 MiB), or null when it is gone. */
+  whole(rawId: number): Buffer | null {
+    return this.wholeStmt.get(rawId)?.raw ?? null;
+  }
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createLogger } from '../../../src-main/app/logger.ts';
+import { openDatabase } from '../../../src-main/db/open-database.ts';
+import type { Analyzer } from '../../../src-main/mail/analyze-message.ts';
+import { LiveHub } from '../../../src-main/mail/live-hub.ts';
+import { MailStore } from '../../../src-main/mail/mail-store.ts';
+import { MessageRefused } from '../../../src-main/mail/message-refused.ts';
+import { ParseQueue } from '../../../src-main/mail/parse-queue.ts';
+import { RawInbox } from '../../../src-main/mail/raw-inbox.ts';
+import { RawStore } from '../../../src-main/mail/raw-store.ts';
+import { ManualClock } from '../../helpers/manual-clock.ts';
+
+const logger = createLogger('test', true);
+
+/** Subject = the raw text; "refuse" is refused, "flaky" fails on its first try. */
+function fakeAnalyzer(): { analyze: Analyzer; calls: string[] } {
+  const calls: string[] = [];
+  const analyze: Analyzer = (raw, from) => {
+    const text = Buffer.from(raw).toString('utf8');
+    calls.push(text);
+    if (text === 'refuse') return Promise.reject(new MessageRefused('5.3.4 no'));
+    if (text === 'flaky' && calls.filter((c) => c === 'flaky').length === 1)
+      return Promise.reject(new Error('worker died'));
+    return Promise.resolve({
+      from,
+      fromName: null,
+      to: [],
+      subject: text,
+      text,
+      html: null,
+      attachments: [],
+      code: null,
+    });
+  };
+  return { analyze, calls };
+}
+
+function setup(db = openDatabase(':memory:')) {
+  const raws = new RawStore(db);
+  const store = new MailStore(db);
+  const hub = new LiveHub(logger);
+  const fake = fakeAnalyzer();
+  const queue = new ParseQueue(raws, store, hub, fake.analyze, logger);
+  const inbox = new RawInbox(raws, new ManualClock(), (items) => queue.committed(items));
+  return { db, raws, store, hub, queue, inbox, fake };
+}
+
+const env = (to: string[]) => ({ from: 'a@example.org', recipients: to });
+
+describe('ParseQueue', () => {
+  it('stores every recipient’s copy in SMTP order; a refused message is kept as raw text', async () => {
+    const { queue, inbox, store, hub } = setup();
+    const pushed: number[] = [];
+    hub.subscribe('x@t.test', (mail) => pushed.push(mail.id));
+    queue.start();
+    const ids = await Promise.all(
+      ['one', 'refuse', 'flaky', 'two'].map((s) =>
+        inbox.add(env(['x@t.test', 'y@t.test']), Buffer.from(s)),
+      ),
+    );
+    expect(ids).toEqual([1, 2, 3, 4]);
+    await queue.settled('x@t.test', 5_000);
+    const mails = store.page('x@t.test', 0, 50, 1e9, true).mails;
+    expect(mails.map((m) => [m.subject, m.text])).toEqual([
+      ['one', 'one'],
+      [null, 'refuse'],
+      ['flaky', 'flaky'],
+      ['two', 'two'],
+    ]);
+    expect(store.page('y@t.test', 0, 50, 1e9, true).mails).toHaveLength(4);
+    expect(pushed).toEqual(mails.map((m) => m.id));
+    expect(queue.backlog()).toBe(0);
+    await queue.stop();
+  });
+
+  it('a stopped queue leaves messages pending; the next start parses them', async () => {
+    const first = setup();
+    // Not started: commits are durable, nothing is parsed.
+    await first.inbox.add(env(['x@t.test']), Buffer.from('kept'));
+    expect(first.queue.backlog()).toBe(1);
+    expect(first.store.page('x@t.test', 0, 50, 1e9, true).mails).toEqual([]);
+    const second = setup(first.db);
+    second.queue.start();
+    await second.queue.settled('x@t.test', 5_000);
+    expect(second.store.page('x@t.test', 0, 50, 1e9, true).mails.map((m) => m.subject)).toEqual([
+      'kept',
+    ]);
+    await second.queue.stop();
+  });
+
+  it('commits all messages ended in one turn in one transaction (group commit)', async () => {
+    const { queue, inbox, raws } = setup();
+    const commit = vi.spyOn(raws, 'commit');
+    queue.start();
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => inbox.add(env(['x@t.test']), Buffer.from(`m${i}`))),
+    );
+    expect(ids).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(commit).toHaveBeenCalledTimes(1);
+    expect(await inbox.add(env(['x@t.test']), Buffer.from('alone'))).toBe(21);
+    expect(commit).toHaveBeenCalledTimes(2);
+    await queue.stop();
+  });
+
+  it('a failed commit rejects every message of its batch (SMTP answers 451)', async () => {
+    const { inbox, raws } = setup();
+    vi.spyOn(raws, 'commit').mockImplementationOnce(() => {
+      throw new Error('disk full');
+    });
+    const results = await Promise.allSettled([
+      inbox.add(env(['x@t.test']), Buffer.from('a')),
+      inbox.add(env(['x@t.test']), Buffer.from('b')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(await inbox.add(env(['x@t.test']), Buffer.from('c'))).toBe(1);
+  });
+});
