@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, MAX_HTML_TO_RENDER } from '../../../src-main/mail/html-text.ts';
+import { htmlToText, MAX_HTML_TO_RENDER } from '../../../../src-main/mail/html-text/html-to-text.ts';
 
 describe('htmlToText', () => {
   it('keeps visible text, one line per block, entities decoded', () => {

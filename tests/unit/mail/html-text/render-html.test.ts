@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToVisibleText } from '../../../../src-main/mail/code-extraction/html-to-text.ts';
+import { htmlToVisibleText } from '../../../../src-main/mail/html-text/render-html.ts';
 
 const visible = (html: string, max = 16_384): string => htmlToVisibleText(html, max).text;
 
