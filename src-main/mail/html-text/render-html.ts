@@ -48,7 +48,7 @@ export interface RenderOptions {
 export interface RenderedHtml {
   text: string;
   emphasis: EmphasisSpan[];
-  /** Text of hidden elements, space-separated; '' unless collectHidden. */
+  /** Text of hidden elements, a space between elements; '' unless collectHidden. */
   hiddenText: string;
 }
 
@@ -82,6 +82,8 @@ export function renderHtml(html: string, options: RenderOptions): RenderedHtml {
   let length = 0;
   const hiddenOut: string[] = [];
   let hiddenLength = 0;
+  /** A tag was crossed since the last hidden text: the next hidden run is a new word. */
+  let hiddenGap = false;
   const emphasis: EmphasisSpan[] = [];
   const classHints = new Map<string, CssHint>();
   const stack: Frame[] = [];
@@ -172,6 +174,7 @@ export function renderHtml(html: string, options: RenderOptions): RenderedHtml {
   const parser = new Parser(
     {
       onopentag(name, attribs) {
+        hiddenGap = true;
         const parent = stack[stack.length - 1];
         if (name === 'style') {
           styleText = [];
@@ -200,6 +203,7 @@ export function renderHtml(html: string, options: RenderOptions): RenderedHtml {
         if (!frame.hidden) layoutOpen(name, attribs, frame);
       },
       onclosetag(name) {
+        hiddenGap = true;
         let frame: Frame | undefined;
         while ((frame = stack.pop()) && frame.name !== name) {
           /* elements left open inside this one close with it */
@@ -224,8 +228,10 @@ export function renderHtml(html: string, options: RenderOptions): RenderedHtml {
         let s = mapText ? mapText(data) : data;
         if (frame?.hidden) {
           if (collectHidden && hiddenLength < maxChars) {
-            hiddenOut.push(s);
-            hiddenLength += s.length;
+            const run = hiddenGap && hiddenLength > 0 ? ` ${s}` : s;
+            hiddenOut.push(run);
+            hiddenLength += run.length;
+            hiddenGap = false;
           }
           return;
         }
@@ -257,7 +263,7 @@ export function renderHtml(html: string, options: RenderOptions): RenderedHtml {
   return {
     text,
     emphasis: emphasis.filter((e) => e.start < text.length),
-    hiddenText: hiddenOut.join(' ').slice(0, maxChars),
+    hiddenText: hiddenOut.join('').slice(0, maxChars),
   };
 }
 
