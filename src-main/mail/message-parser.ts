@@ -1,7 +1,7 @@
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { Attachment } from '../../src-shared/mail/schemas.ts';
-import { htmlToText } from './html-text.ts';
+import { htmlToText } from './html-text/html-to-text.ts';
 import { refusalFor } from './message-refused.ts';
 
 /** What the API shows of a message, before it is split per recipient. */
@@ -21,7 +21,7 @@ export const PARSER_OPTIONS = {
   skipImageLinks: true,
   skipTextToHtml: true,
   skipTextLinks: true,
-  // HTML-only mails are rendered by html-text.ts: faster, and for every structure.
+  // HTML-only mails are rendered by html-text/html-to-text.ts: faster, and for every structure.
   skipHtmlToText: true,
 } as const;
 

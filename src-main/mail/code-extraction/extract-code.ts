@@ -18,7 +18,6 @@ import { analyzeSource } from './analyze-source.ts';
 import { hiddenInHtml } from './hidden-in-html.ts';
 import { PROMO_CUES } from './keywords/index.ts';
 import { mailContext } from './labels.ts';
-import { MAX_HTML_CHARS } from './limits.ts';
 import { maskNoise } from './mask.ts';
 import { ACCEPT_SCORE } from './scoring.ts';
 import { readSources, type MailParts } from './sources.ts';
@@ -46,8 +45,7 @@ export function extractCode(mail: {
   const context = mailContext(masked);
 
   const htmlSource = sources.find((s) => s.kind === 'html');
-  const hidden =
-    mail.html && htmlSource ? hiddenInHtml(mail.html.slice(0, MAX_HTML_CHARS), htmlSource) : null;
+  const hidden = htmlSource ? hiddenInHtml(htmlSource) : null;
 
   const tallies = new Map<string, Tally>();
   // readSources puts the subject first, so this is known before the body is scored.

@@ -4,12 +4,8 @@ export interface Span {
   end: number;
 }
 
-/** How strongly the HTML presents a run of text: 1 = bold or heading, 2 = big, spaced or "code". */
-export type EmphasisLevel = 1 | 2;
-
-export interface EmphasisSpan extends Span {
-  level: EmphasisLevel;
-}
+export type { EmphasisLevel, EmphasisSpan } from '../html-text/render-html.ts';
+import type { EmphasisSpan } from '../html-text/render-html.ts';
 
 /** One place a mail's text can come from. Each is scanned on its own. */
 export type SourceKind = 'subject' | 'text' | 'html';
@@ -20,6 +16,8 @@ export interface SourceText {
   text: string;
   /** Emphasised runs; only the HTML rendering has any. */
   emphasis: readonly EmphasisSpan[];
+  /** Text the HTML holds in hidden elements; only the HTML rendering has any. */
+  hiddenText?: string;
 }
 
 export type CandidateShape =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hintFromStyle } from '../../../../src-main/mail/code-extraction/css-hints.ts';
+import { hintFromStyle } from '../../../../src-main/mail/html-text/css-hints.ts';
 import { MASK_CHAR, maskNoise } from '../../../../src-main/mail/code-extraction/mask.ts';
 import { normalizeText } from '../../../../src-main/mail/code-extraction/normalize.ts';
 import { readSources } from '../../../../src-main/mail/code-extraction/sources.ts';

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToVisibleText } from '../../../../src-main/mail/code-extraction/html-to-text.ts';
+import { normalizeText } from '../../../../src-main/mail/code-extraction/normalize.ts';
+import { renderHtml, type RenderedHtml } from '../../../../src-main/mail/html-text/render-html.ts';
 
-const visible = (html: string, max = 16_384): string => htmlToVisibleText(html, max).text;
+/** As code extraction renders: normalised text runs. */
+const render = (html: string, max = 16_384): RenderedHtml =>
+  renderHtml(html, { maxChars: max, mapText: normalizeText, collectHidden: true });
+const visible = (html: string, max = 16_384): string => render(html, max).text;
 
 /** The emphasised runs of the output, as text with their level. */
 function emphasised(html: string): string[] {
-  const { text, emphasis } = htmlToVisibleText(html, 16_384);
+  const { text, emphasis } = render(html);
   return emphasis.map((e) => `${e.level}:${text.slice(e.start, e.end)}`);
 }
 
-describe('htmlToVisibleText: what is dropped', () => {
+describe('renderHtml: what is dropped', () => {
   it('drops head, title, style, script, template, svg and comments', () => {
     const html = `<html><head><title>T1</title><meta charset="utf-8"><style>p{color:#123456}</style></head>
 <body><script>var a = 1;</script><template><p>T2</p></template><svg><text>T3</text></svg>
@@ -28,7 +32,7 @@ describe('htmlToVisibleText: what is dropped', () => {
     ['width:0 + overflow:hidden', 'width:0;overflow:hidden'],
   ])('drops text hidden by %s', (_name, style) => {
     expect(visible(`<p>a</p><div style="${style}">secret <b>nested</b></div><p>b</p>`)).toBe(
-      'a\nb',
+      'a\n\nb',
     );
   });
 
@@ -61,11 +65,11 @@ describe('htmlToVisibleText: what is dropped', () => {
   });
 });
 
-describe('htmlToVisibleText: layout', () => {
+describe('renderHtml: layout', () => {
   it('turns blocks and <br> into line breaks and collapses source whitespace', () => {
     const html = `<div>  first
       line </div><p>second<br>third</p><h1>fourth</h1>`;
-    expect(visible(html)).toBe('first line\nsecond\nthird\nfourth');
+    expect(visible(html)).toBe('first line\n\nsecond\nthird\n\nfourth');
   });
 
   it('keeps at most one blank line', () => {
@@ -92,7 +96,7 @@ describe('htmlToVisibleText: layout', () => {
   it('keeps a label and its code in neighbouring cells or blocks apart', () => {
     expect(visible('<table><tr><td>Code</td><td>817263</td></tr></table>')).toBe('Code\t817263');
     expect(visible('<table><tr><td><p>Code</p></td><td><p>817263</p></td></tr></table>')).toBe(
-      'Code\n817263',
+      'Code\n\n817263',
     );
     expect(visible('<div>Code</div><div>817263</div>')).toBe('Code\n817263');
   });
@@ -107,7 +111,7 @@ describe('htmlToVisibleText: layout', () => {
   });
 });
 
-describe('htmlToVisibleText: emphasis', () => {
+describe('renderHtml: emphasis', () => {
   it.each([
     ['a big font', '<p style="font-size:32px">482913</p>', '2:482913'],
     ['a big font in points', '<p style="font-size:18pt">482913</p>', '2:482913'],
@@ -128,5 +132,20 @@ describe('htmlToVisibleText: emphasis', () => {
 
   it('records nothing for plain text', () => {
     expect(emphasised('<p style="font-size:14px">482913</p>')).toEqual([]);
+  });
+});
+
+describe('renderHtml: hidden text', () => {
+  it('collects the text of hidden elements apart, entities decoded', () => {
+    const html =
+      '<div style="display:none">old &#52;82913</div><p>Your code is 551203</p>' +
+      '<script>x</script><span hidden>again</span>';
+    const out = render(html);
+    expect(out.text).toBe('Your code is 551203');
+    expect(out.hiddenText).toBe('old 482913 x again');
+  });
+
+  it('collects nothing unless asked', () => {
+    expect(renderHtml('<p hidden>a</p>', { maxChars: 100 }).hiddenText).toBe('');
   });
 });

@@ -4,7 +4,7 @@
  * Only the cheap, common cases are read; no cascade, no specificity.
  */
 
-import type { EmphasisLevel } from './types.ts';
+import type { EmphasisLevel } from './render-html.ts';
 
 export interface CssHint {
   hidden: boolean;

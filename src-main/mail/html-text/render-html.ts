@@ -1,93 +1,56 @@
 /**
- * Renders mail HTML to the text a reader actually sees, with htmlparser2's streaming parser:
- * no DOM is built, and parsing stops once enough visible text has been produced.
+ * The one HTML-to-text renderer of the app: the `text` of an HTML-only mail (html-to-text.ts)
+ * and the visible text code extraction reads (code-extraction/sources.ts) both come from here.
+ * htmlParser2's streaming parser is used: no DOM is built, and parsing stops once enough text
+ * has been produced.
  *
  * - Dropped: `<head>`, `<style>`, `<script>`, `<title>`, `<template>`, `<svg>`, comments, and
  *   anything hidden by the `hidden` attribute, inline CSS (`display:none`, `visibility:hidden`,
  *   `font-size:0`, `opacity:0`, zero `max-height` with `overflow:hidden`...) or a class/id rule
- *   from a `<style>` block (the usual preheader tricks).
- * - Layout: block elements and `<br>` become line breaks, table cells are separated by tabs, and
- *   a word and a number in neighbouring inline elements (`<span>Code</span><span>817263</span>`)
- *   are kept apart by a space, as a reader sees them apart.
+ *   from a `<style>` block (the usual preheader tricks). Their text can be collected apart.
+ * - Layout (html-tags.ts): paragraphs, headings, lists, tables and other blocks with a browser
+ *   margin are set off by a blank line, other blocks and table rows by a line break, `<br>` is a
+ *   line break, cells of a row are separated by a tab, list items start with `• ` (or `1. ` in
+ *   an `<ol>`), indented two spaces per nesting level. Source whitespace collapses to one space,
+ *   except in `<pre>`; at most one blank line is kept; entities are decoded. Links keep their
+ *   text only: tracking URLs would swamp the text, and the HTML view has them.
+ * - A word and a number in neighbouring inline elements (`<span>Code</span><span>817263</span>`)
+ *   are kept apart by a space, as a reader sees them apart; single characters stay glued (a code
+ *   drawn one digit per span).
  * - Emphasis: runs drawn big, letter-spaced, monospace, bold, in a heading or under a class/id
  *   mentioning code/otp/pin/verif are recorded as spans of the output.
  */
 
 import { Parser } from 'htmlparser2';
 import { hintFromStyle, hintsFromStylesheet, NO_HINT, type CssHint } from './css-hints.ts';
-import { normalizeText } from './normalize.ts';
-import type { EmphasisLevel, EmphasisSpan } from './types.ts';
+import { BLOCKS, CELLS, PARAGRAPHS, SKIPPED, TAG_EMPHASIS } from './html-tags.ts';
 
-export interface VisibleText {
-  text: string;
-  emphasis: EmphasisSpan[];
+/** How strongly the HTML presents a run of text: 1 = bold or heading, 2 = big, spaced or "code". */
+export type EmphasisLevel = 1 | 2;
+
+/** A half-open range `[start, end)` of the output drawn with emphasis. */
+export interface EmphasisSpan {
+  start: number;
+  end: number;
+  level: EmphasisLevel;
 }
 
-const SKIPPED = new Set([
-  'head',
-  'style',
-  'script',
-  'title',
-  'template',
-  'svg',
-  'math',
-  'iframe',
-  'object',
-  'xml',
-]);
+export interface RenderOptions {
+  /** Parsing stops once this many characters of text are produced; the text is cut there. */
+  maxChars: number;
+  /** Applied to each run of source text before its whitespace collapses (code extraction
+   * normalises digits and spaces here, so emphasis offsets stay right). */
+  mapText?: (text: string) => string;
+  /** Also return the text of hidden elements (up to maxChars). */
+  collectHidden?: boolean;
+}
 
-const BLOCKS = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'caption',
-  'center',
-  'dd',
-  'div',
-  'dl',
-  'dt',
-  'fieldset',
-  'figcaption',
-  'figure',
-  'footer',
-  'form',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hr',
-  'li',
-  'main',
-  'nav',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'table',
-  'tbody',
-  'tfoot',
-  'thead',
-  'tr',
-  'ul',
-]);
-
-const CELLS = new Set(['td', 'th']);
-
-const TAG_EMPHASIS: Record<string, EmphasisLevel> = {
-  h1: 2,
-  h2: 2,
-  code: 2,
-  kbd: 2,
-  samp: 2,
-  tt: 2,
-  h3: 1,
-  b: 1,
-  strong: 1,
-};
+export interface RenderedHtml {
+  text: string;
+  emphasis: EmphasisSpan[];
+  /** Text of hidden elements, a space between elements; '' unless collectHidden. */
+  hiddenText: string;
+}
 
 const CODE_CLASS = /code|otp|pin|verif|token|passcode/i;
 
@@ -97,19 +60,34 @@ const MAX_STYLESHEET_CHARS = 64 * 1024;
 /** Parsed in slices so that a huge mail stops being read once the text cap is reached. */
 const FEED_SLICE = 16 * 1024;
 
+const SPACES = /[ \t\n\r\f\v\u00a0]+/g;
+
 interface Frame {
   name: string;
   hidden: boolean;
   emphasis: EmphasisLevel | 0;
   pre: boolean;
+  /** Line breaks this element asks for before and after it: 0, 1, or 2 (a blank line). */
+  breaks: 0 | 1 | 2;
 }
 
-export function htmlToVisibleText(html: string, maxChars: number): VisibleText {
+interface List {
+  ordered: boolean;
+  next: number;
+}
+
+export function renderHtml(html: string, options: RenderOptions): RenderedHtml {
+  const { maxChars, mapText, collectHidden = false } = options;
   const out: string[] = [];
   let length = 0;
+  const hiddenOut: string[] = [];
+  let hiddenLength = 0;
+  /** A tag was crossed since the last hidden text: the next hidden run is a new word. */
+  let hiddenGap = false;
   const emphasis: EmphasisSpan[] = [];
   const classHints = new Map<string, CssHint>();
   const stack: Frame[] = [];
+  const lists: List[] = [];
   /** Text of the `<style>` element being read, if any. */
   let styleText: string[] | null = null;
   let styleChars = 0;
@@ -119,9 +97,15 @@ export function htmlToVisibleText(html: string, maxChars: number): VisibleText {
   let pendingNewlines = 0;
   let pendingTab = false;
   let pendingSpace = false;
+  /** The bullet of a list item whose text has not started yet. */
+  let pendingMarker = '';
   /** A tag was crossed since the last text: inline elements glue, except a word to a number. */
   let crossedTag = false;
   let lastText = '';
+
+  const breakLines = (n: 0 | 1 | 2): void => {
+    pendingNewlines = Math.max(n, pendingNewlines);
+  };
 
   /** The held-back separator; nothing before the first text. */
   const separator = (next: string): string => {
@@ -134,13 +118,14 @@ export function htmlToVisibleText(html: string, maxChars: number): VisibleText {
 
   /** Writes visible text after the held-back separator; returns where the text starts. */
   const write = (s: string): number => {
-    const sep = separator(s);
+    const sep = separator(s) + pendingMarker;
     out.push(sep, s);
     const start = length + sep.length;
     length = start + s.length;
     pendingNewlines = 0;
     pendingTab = false;
     pendingSpace = false;
+    pendingMarker = '';
     crossedTag = false;
     lastText = s;
     return start;
@@ -163,9 +148,33 @@ export function htmlToVisibleText(html: string, maxChars: number): VisibleText {
     };
   };
 
+  /** Opens a visible element: its line breaks, tab or list bullet. */
+  const layoutOpen = (name: string, attribs: Record<string, string>, frame: Frame): void => {
+    crossedTag = true;
+    if (name === 'br') {
+      pendingNewlines = Math.min(2, pendingNewlines + 1);
+      return;
+    }
+    if (name === 'ul' || name === 'ol') {
+      // A list inside a list item has no margin in a browser.
+      frame.breaks = lists.length > 0 ? 1 : 2;
+      const start = Number.parseInt(attribs.start ?? '', 10);
+      lists.push({ ordered: name === 'ol', next: Number.isFinite(start) ? start : 1 });
+    } else if (PARAGRAPHS.has(name)) frame.breaks = 2;
+    else if (BLOCKS.has(name)) frame.breaks = 1;
+    else if (CELLS.has(name)) pendingTab = true;
+    breakLines(frame.breaks);
+    if (name === 'li') {
+      const list = lists[lists.length - 1];
+      const bullet = list?.ordered ? `${list.next++}. ` : '• ';
+      pendingMarker = '  '.repeat(Math.max(0, lists.length - 1)) + bullet;
+    }
+  };
+
   const parser = new Parser(
     {
       onopentag(name, attribs) {
+        hiddenGap = true;
         const parent = stack[stack.length - 1];
         if (name === 'style') {
           styleText = [];
@@ -173,7 +182,7 @@ export function htmlToVisibleText(html: string, maxChars: number): VisibleText {
         }
         if (parent?.hidden) {
           // Nothing inside a hidden element shows; skip reading its styles.
-          stack.push({ name, hidden: true, emphasis: 0, pre: false });
+          stack.push({ name, hidden: true, emphasis: 0, pre: false, breaks: 0 });
           return;
         }
         const hint = hintOf(attribs);
@@ -188,15 +197,13 @@ export function htmlToVisibleText(html: string, maxChars: number): VisibleText {
             fontSize >= 5 ? 2 : 0,
           ) as EmphasisLevel | 0,
           pre: (parent?.pre ?? false) || name === 'pre',
+          breaks: 0,
         };
         stack.push(frame);
-        if (frame.hidden) return;
-        crossedTag = true;
-        if (name === 'br') pendingNewlines = Math.min(2, pendingNewlines + 1);
-        else if (BLOCKS.has(name)) pendingNewlines = Math.max(1, pendingNewlines);
-        else if (CELLS.has(name)) pendingTab = true;
+        if (!frame.hidden) layoutOpen(name, attribs, frame);
       },
       onclosetag(name) {
+        hiddenGap = true;
         let frame: Frame | undefined;
         while ((frame = stack.pop()) && frame.name !== name) {
           /* elements left open inside this one close with it */
@@ -205,10 +212,11 @@ export function htmlToVisibleText(html: string, maxChars: number): VisibleText {
           hintsFromStylesheet(styleText.join('').slice(0, MAX_STYLESHEET_CHARS), classHints);
           styleText = null;
         }
-        if (frame && !frame.hidden) crossedTag = true;
-        if (frame && !frame.hidden && BLOCKS.has(name)) {
-          pendingNewlines = Math.max(1, pendingNewlines);
-        }
+        if (!frame || frame.hidden) return;
+        crossedTag = true;
+        if ((name === 'ul' || name === 'ol') && lists.length > 0) lists.pop();
+        if (name === 'li') pendingMarker = '';
+        if (frame.breaks > 0 && name !== 'br') breakLines(frame.breaks);
       },
       ontext(data) {
         if (styleText) {
@@ -217,10 +225,18 @@ export function htmlToVisibleText(html: string, maxChars: number): VisibleText {
           return;
         }
         const frame = stack[stack.length - 1];
-        if (frame?.hidden) return;
-        let s = normalizeText(data);
+        let s = mapText ? mapText(data) : data;
+        if (frame?.hidden) {
+          if (collectHidden && hiddenLength < maxChars) {
+            const run = hiddenGap && hiddenLength > 0 ? ` ${s}` : s;
+            hiddenOut.push(run);
+            hiddenLength += run.length;
+            hiddenGap = false;
+          }
+          return;
+        }
         if (!frame?.pre) {
-          s = s.replace(/[ \t\n\f\v]+/g, ' ');
+          s = s.replace(SPACES, ' ');
           if (s.startsWith(' ')) pendingSpace = true;
           const trailing = s.endsWith(' ');
           s = s.trim();
@@ -235,7 +251,7 @@ export function htmlToVisibleText(html: string, maxChars: number): VisibleText {
         }
       },
     },
-    { decodeEntities: true },
+    { decodeEntities: true, lowerCaseTags: true },
   );
 
   for (let i = 0; i < html.length && length < maxChars; i += FEED_SLICE) {
@@ -244,7 +260,11 @@ export function htmlToVisibleText(html: string, maxChars: number): VisibleText {
   if (length < maxChars) parser.end();
 
   const text = out.join('').slice(0, maxChars);
-  return { text, emphasis: emphasis.filter((e) => e.start < text.length) };
+  return {
+    text,
+    emphasis: emphasis.filter((e) => e.start < text.length),
+    hiddenText: hiddenOut.join('').slice(0, maxChars),
+  };
 }
 
 /**
