@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { safeRelativePath } from '../http/static-path.ts';
 import { CONTENT_TYPES } from '../http/web-ui.ts';
 import { APP_HOST } from './app-origin.ts';
 
@@ -39,7 +40,7 @@ export function appProtocolHandler(
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return answer(405, 'Method not allowed', 'text/plain; charset=utf-8');
     }
-    const relative = safeRelative(url.pathname);
+    const relative = safeRelativePath(url.pathname);
     if (relative === null) return notFound();
     const file = relative === '' ? null : await readFile(path.join(root, relative));
     if (file !== null) {
@@ -63,21 +64,6 @@ export function appProtocolHandler(
       CONTENT_TYPES['.html'] ?? 'text/html',
     );
   };
-}
-
-/** The URL path as a relative file path inside the folder ('' for the root), or null. */
-function safeRelative(pathname: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0')) return null;
-  const normal = path.normalize(decoded).replace(/^([/\\])+/, '');
-  if (normal === '' || normal === '.') return '';
-  if (normal.startsWith('..') || path.isAbsolute(normal)) return null;
-  return normal;
 }
 
 async function readFile(file: string): Promise<Buffer | null> {

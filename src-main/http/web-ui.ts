@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { safeRelativePath } from './static-path.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
@@ -67,8 +68,8 @@ export function registerWebUi(app: FastifyInstance, dir: string): void {
     async (request, reply) => {
       const urlPath = request.url.split('?')[0] ?? '/';
       if (API_PATH.test(urlPath)) return notFound(reply);
-      const relative = safeRelative(request.params['*']);
-      if (relative !== null) {
+      const relative = safeRelativePath(request.params['*']);
+      if (relative) {
         const file = path.join(root, relative);
         const body = await readOrNull(file);
         if (body !== null) {
@@ -99,22 +100,6 @@ function securityHeaders(reply: FastifyReply): FastifyReply {
 
 function notFound(reply: FastifyReply): FastifyReply {
   return reply.code(404).send({ detail: 'Not Found' });
-}
-
-/** The wildcard as a relative path inside the UI folder, or null when it would leave it. */
-function safeRelative(wildcard: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(wildcard);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0')) return null;
-  const normal = path.normalize(decoded).replace(/^([/\\])+/, '');
-  if (normal === '' || normal === '.' || normal.startsWith('..') || path.isAbsolute(normal)) {
-    return null;
-  }
-  return normal;
 }
 
 async function readOrNull(file: string): Promise<Buffer | null> {
