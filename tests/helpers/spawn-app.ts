@@ -52,3 +52,24 @@ export async function spawnApp(
   });
   return { child, stdout, stderr, exited };
 }
+
+/** A first run of the headless app from source in a child: its URL, SMTP port and first key. */
+export interface FirstRunApp {
+  app: SpawnedApp;
+  base: string;
+  smtpPort: number;
+  key: string;
+}
+
+export async function spawnFirstRun(dataDir: string): Promise<FirstRunApp> {
+  const app = await spawnApp(
+    ['src-main/start.ts', '--headless', '--port', '0', '--smtp-port', '0', '--data-dir', dataDir],
+    { ready: /^API key \(shown once\): / },
+  );
+  return {
+    app,
+    base: (app.stdout[0] ?? '').replace('HTTP listening on ', ''),
+    smtpPort: Number((app.stdout[1] ?? '').split(':').at(-1)),
+    key: (app.stdout[2] ?? '').replace('API key (shown once): ', ''),
+  };
+}

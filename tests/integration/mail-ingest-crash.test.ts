@@ -6,7 +6,7 @@ import type { Lease, Mail } from '../../src-shared/mail/schemas.ts';
 import { DATABASE_FILE } from '../../src-main/db/open-database.ts';
 import { startMailTestApp, type MailTestApp } from '../helpers/mail-app.ts';
 import { ManualClock } from '../helpers/manual-clock.ts';
-import { spawnApp } from '../helpers/spawn-app.ts';
+import { spawnFirstRun } from '../helpers/spawn-app.ts';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir.ts';
 
 const SENDERS = 8;
@@ -35,14 +35,8 @@ describe('kill -9 in the middle of an SMTP burst', () => {
   it('every mail answered 250 is listed after the restart, once', async () => {
     const dataDir = makeTempDir();
     cleanups.push(() => removeTempDir(dataDir));
-    const child = await spawnApp(
-      ['src-main/start.ts', '--headless', '--port', '0', '--smtp-port', '0', '--data-dir', dataDir],
-      { ready: /^API key \(shown once\): / },
-    );
+    const { app: child, base, smtpPort, key } = await spawnFirstRun(dataDir);
     cleanups.push(() => void child.child.kill('SIGKILL'));
-    const base = (child.stdout[0] ?? '').replace('HTTP listening on ', '');
-    const smtpPort = Number((child.stdout[1] ?? '').split(':').at(-1));
-    const key = (child.stdout[2] ?? '').replace('API key (shown once): ', '');
     const res = await fetch(`${base}/api/generate/batch?count=3`, {
       method: 'POST',
       headers: { 'x-api-key': key },

@@ -3,7 +3,7 @@ import type { Lease } from '../../src-shared/mail/schemas.ts';
 import { startMailTestApp } from '../helpers/mail-app.ts';
 import { ManualClock } from '../helpers/manual-clock.ts';
 import { smtpTransport } from '../helpers/smtp-client.ts';
-import { spawnApp } from '../helpers/spawn-app.ts';
+import { spawnFirstRun } from '../helpers/spawn-app.ts';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir.ts';
 
 describe('mail survives kill -9', () => {
@@ -15,14 +15,8 @@ describe('mail survives kill -9', () => {
   it('every mail answered 250 is there after kill -9, and leases keep their expiry', async () => {
     const dataDir = makeTempDir();
     cleanups.push(() => removeTempDir(dataDir));
-    const child = await spawnApp(
-      ['src-main/start.ts', '--headless', '--port', '0', '--smtp-port', '0', '--data-dir', dataDir],
-      { ready: /^API key \(shown once\): / },
-    );
+    const { app: child, base, smtpPort, key } = await spawnFirstRun(dataDir);
     cleanups.push(() => void child.child.kill('SIGKILL'));
-    const base = (child.stdout[0] ?? '').replace('HTTP listening on ', '');
-    const smtpPort = Number((child.stdout[1] ?? '').split(':').at(-1));
-    const key = (child.stdout[2] ?? '').replace('API key (shown once): ', '');
     const res = await fetch(`${base}/api/generate/batch?count=3`, {
       method: 'POST',
       headers: { 'x-api-key': key },
