@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { RAW_SOURCE_MAX_BYTES, type RawSource } from '../../src-shared/mail/raw-source.ts';
+import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
+import type { RawSource } from '../../src-shared/mail/raw-source.ts';
 import { AppError } from '../app/app-error.ts';
 import type { RunningApp } from '../app/compose.ts';
 import { attachmentFileName, rawFileName } from '../http/mail-file-name.ts';
@@ -78,16 +79,16 @@ async function writeFile(target: string, content: Readable | Uint8Array): Promis
   }
 }
 
-/** The first RAW_SOURCE_MAX_BYTES of the stream as text; the rest is never read. */
+/** The first MAIL_LIMITS.rawSourceBytes of the stream as text; the rest is never read. */
 async function readSource(stream: Readable, bytes: number): Promise<RawSource> {
   const pieces: Buffer[] = [];
   let read = 0;
   try {
     for await (const piece of stream) {
       const buffer = piece as Buffer;
-      pieces.push(buffer.subarray(0, RAW_SOURCE_MAX_BYTES - read));
-      read += Math.min(buffer.length, RAW_SOURCE_MAX_BYTES - read);
-      if (read >= RAW_SOURCE_MAX_BYTES) break;
+      pieces.push(buffer.subarray(0, MAIL_LIMITS.rawSourceBytes - read));
+      read += Math.min(buffer.length, MAIL_LIMITS.rawSourceBytes - read);
+      if (read >= MAIL_LIMITS.rawSourceBytes) break;
     }
   } finally {
     stream.destroy();

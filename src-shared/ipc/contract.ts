@@ -135,7 +135,7 @@ export const IPC_INVOKE_SCHEMAS = {
     request: MailRequest.extend({ index: z.number().int().min(0).max(9999) }),
     response: SaveOutcomeSchema,
   },
-  /** The first RAW_SOURCE_MAX_BYTES of the raw message as text, for "Show source". */
+  /** The first MAIL_LIMITS.rawSourceBytes of the raw message as text, for "Show source". */
   'mail:raw-source': { request: MailRequest, response: RawSourceSchema },
 
   'keys:list': { request: NoRequest, response: z.array(ApiKeyViewSchema) },
