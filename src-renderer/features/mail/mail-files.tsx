@@ -45,6 +45,9 @@ export function SaveRawButton({ mail }: { mail: Mail }): ReactElement {
       icon="download"
       loading={busy !== null}
       onClick={() => save('raw', () => api().mail.saveRaw(mail))}
+      className="mail-action"
+      aria-label={t('mail.saveEml')}
+      title={t('mail.saveEml')}
       data-testid="save-eml"
     >
       {t('mail.saveEml')}

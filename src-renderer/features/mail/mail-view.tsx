@@ -79,6 +79,9 @@ export function MailView({
               toast(asApiError(err).message, 'error'),
             );
           }}
+          className="mail-action"
+          aria-label={t('mail.markUnread')}
+          title={t('mail.markUnread')}
           data-testid="mark-unread"
         >
           {t('mail.markUnread')}
@@ -93,6 +96,9 @@ export function MailView({
               (err: unknown) => toast(asApiError(err).message, 'error'),
             );
           }}
+          className="mail-action"
+          aria-label={t('mail.delete')}
+          title={t('mail.delete')}
           data-testid="delete-mail"
         >
           {t('mail.delete')}
