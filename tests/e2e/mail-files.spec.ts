@@ -10,6 +10,7 @@ const PDF = Buffer.concat([
   Buffer.alloc(3000, 0x42),
 ]);
 const PDF_NAME = '发票 11.pdf';
+const SPOOF_NAME = 'invoice\u202efdp.exe';
 
 /** Opens a new mailbox, sends it a mail with an attachment over SMTP and opens the mail. */
 async function openMailWithAttachment(
@@ -29,11 +30,15 @@ async function openMailWithAttachment(
     subject: 'Your invoice',
     text: 'The invoice for November is attached.',
     html: '<p>The invoice for <b>November</b> is attached.</p>',
-    attachments: [{ filename: PDF_NAME, content: PDF, contentType: 'application/pdf' }],
+    attachments: [
+      { filename: PDF_NAME, content: PDF, contentType: 'application/pdf' },
+      // A right-to-left override would show this as "invoiceexe.pdf".
+      { filename: SPOOF_NAME, content: 'MZ', contentType: 'application/octet-stream' },
+    ],
   });
   await page.getByTestId('mail-row').first()[click]();
   await expect(page.getByTestId('mail-view')).toContainText('Your invoice');
-  await expect(page.getByTestId('attachment')).toContainText(PDF_NAME);
+  await expect(page.getByTestId('attachment').first()).toContainText(PDF_NAME);
   return email;
 }
 
@@ -72,6 +77,15 @@ test('download an attachment and the .eml, and read the source (desktop)', async
   expect(attachment.download.suggestedFilename()).toBe(PDF_NAME);
   expect(attachment.download.url()).toMatch(/^blob:/);
   expect(attachment.bytes.equals(PDF)).toBe(true);
+
+  // Shown and saved without the override: what the list says is what is saved.
+  const spoof = page.getByTestId('attachment').nth(1);
+  await expect(spoof.locator('.attachment-name')).toHaveText('invoicefdp.exe');
+  const exe = await downloadOf(page, () =>
+    page.getByRole('button', { name: 'Download invoicefdp.exe' }).click(),
+  );
+  expect(exe.download.suggestedFilename()).toBe('invoicefdp.exe');
+  expect(exe.bytes.toString()).toBe('MZ');
 
   const eml = await downloadOf(page, () => page.getByTestId('save-eml').click());
   const name = eml.download.suggestedFilename();

@@ -66,7 +66,9 @@ export function MailAttachments({ mail }: { mail: Mail }): ReactElement | null {
       <h3>{t('mail.attachments')}</h3>
       <ul>
         {mail.attachments.map((a, i) => {
-          const name = a.filename ?? t('mail.unnamed');
+          // Without control and format characters: a right-to-left override could show
+          // "invoice‮fdp.exe" as "invoiceexe.pdf" (the saved file loses them too).
+          const name = a.filename?.replace(/[\p{Cc}\p{Cf}]/gu, '') || t('mail.unnamed');
           return (
             <li key={i} data-testid="attachment">
               <Icon name="clip" size={16} />
