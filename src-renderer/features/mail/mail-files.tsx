@@ -72,9 +72,11 @@ export function MailAttachments({ mail }: { mail: Mail }): ReactElement | null {
           return (
             <li key={i} data-testid="attachment">
               <Icon name="clip" size={16} />
-              <span className="attachment-name">{name}</span>
-              <span className="muted">
-                {a.content_type} · {formatBytes(a.size, locale)}
+              <span className="attachment-info">
+                <span className="attachment-name">{name}</span>
+                <span className="muted">
+                  {a.content_type} · {formatBytes(a.size, locale)}
+                </span>
               </span>
               <Button
                 variant="ghost"
