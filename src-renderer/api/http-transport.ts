@@ -122,7 +122,8 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
       saveAttachment: (mail, index) =>
         download(
           `${mailPath(mail)}/attachments/${index}`,
-          mail.attachments[index]?.filename ?? `attachment-${index}`,
+          mail.attachments[index]?.filename?.replace(/[\p{Cc}\p{Cf}\\/]/gu, '_') ||
+            `attachment-${index}`,
         ),
       rawSource: async (email, id) => {
         const res = await respond(`/api/emails/${enc(email)}/${id}/raw`, {
