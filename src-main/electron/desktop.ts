@@ -12,6 +12,7 @@ import { contentSecurityPolicy, installSessionSecurity } from './csp.ts';
 import { desktopIpcHandlers } from './desktop.ipc.ts';
 import type { DesktopDeps } from './desktop-deps.ts';
 import { registerIpcHandlers, trustedSenderCheck } from './ipc-register.ts';
+import { mailFilesIpcHandlers } from './mail-files.ipc.ts';
 import { mailIpcHandlers } from './mail.ipc.ts';
 import { MailWatch } from './mail-watch.ts';
 import { openMainWindow } from './main-window.ts';
@@ -234,6 +235,7 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
       ...desktopIpcHandlers({ loginItem: deps.loginItem, openLogsFolder }),
       ...videoIpcHandlers({ services, saveDialog: deps.saveDialog }),
       ...mailIpcHandlers({ services, watches }),
+      ...mailFilesIpcHandlers({ services, saveDialog: deps.saveDialog }),
     },
     {
       isTrustedSender: trustedSenderCheck(() => alive()?.webContents.id ?? null, isAppUrl),

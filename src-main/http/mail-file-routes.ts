@@ -2,6 +2,7 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../app/app-error.ts';
 import type { MailServices } from '../mail/mail-services.ts';
+import { asciiName, attachmentFileName, rawFileName } from './mail-file-name.ts';
 import { parseMailId } from './mail-request.ts';
 
 type Params = { email: string; id: string };
@@ -30,7 +31,7 @@ export function rawRoute(mail: MailServices) {
     return fileHeaders(
       reply,
       'message/rfc822',
-      contentDisposition(`mail-${id}.eml`, { type: 'attachment' }),
+      contentDisposition(rawFileName(id), { type: 'attachment' }),
     )
       .header('content-length', bytes)
       .send(stream);
@@ -50,34 +51,11 @@ export function attachmentRoute(mail: MailServices) {
     const type = MIME_TYPE.test(file.contentType)
       ? file.contentType.toLowerCase()
       : 'application/octet-stream';
-    const name = safeName(file.filename) ?? `attachment-${request.params.n}`;
+    const name = attachmentFileName(file.filename, Number(request.params.n));
     return fileHeaders(
       reply,
       type,
       contentDisposition(name, { type: 'attachment', fallback: asciiName(name) }),
     ).send(Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength));
   };
-}
-
-/**
- * The sender's file name without what could make a saved file land elsewhere or fail: path
- * separators, control characters, characters Windows rejects, leading dots; at most 200
- * characters. Null when nothing is left.
- */
-function safeName(name: string | null): string | null {
-  if (name === null) return null;
-  const cleaned = name
-    .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}]/gu, '')
-    .replace(/[\\/:*?"<>|]+/g, '_')
-    .replace(/^[\s.]+/, '')
-    .trim();
-  const cut = Array.from(cleaned).slice(0, 200).join('');
-  return cut === '' ? null : cut;
-}
-
-/** The name with anything outside printable ASCII (and quote, backslash) replaced. */
-function asciiName(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_').trim();
-  return ascii === '' ? 'attachment' : ascii;
 }

@@ -1,8 +1,10 @@
 import type { ValidationItem } from '../../src-shared/api/errors.ts';
+import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import { ApiError, kindForStatus } from './api-error.ts';
 import { KeyVault } from './key-vault.ts';
 import { subscribeOverWebSocket } from './mail-socket.ts';
-import type { EphemeraApi, Lease, Mail } from './types.ts';
+import { fileNameFromDisposition, readTextHead, saveBlob } from './file-download.ts';
+import type { EphemeraApi, Lease, Mail, SaveOutcome } from './types.ts';
 import { MAIL_PAGE } from './types.ts';
 
 interface RequestOptions {
@@ -10,14 +12,25 @@ interface RequestOptions {
   body?: unknown;
   /** Send the API key, and ask for one when it is missing or refused. */
   auth?: boolean;
+  /** What to ask for; JSON unless a file is fetched. */
+  accept?: string;
 }
 
 /** The browser transport: the REST API and /ws of the server the page came from. */
 export function createHttpApi(baseUrl: string): EphemeraApi {
   const vault = new KeyVault();
   const enc = encodeURIComponent;
+  const authed = { auth: true } as const;
+  const mailPath = (mail: Mail) => `/api/emails/${enc(mail.email)}/${mail.id}`;
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const res = await respond(path, options);
+    if (res.status === 204) return undefined as T;
+    return (await res.json()) as T;
+  }
+
+  /** The successful response (a 401 asks for a key and tries again); errors as ApiError. */
+  async function respond(path: string, options: RequestOptions): Promise<Response> {
     let key = options.auth ? (vault.get() ?? (await vault.ask(false, null))) : null;
     if (options.auth && key === null) throw missingKey();
     for (let attempt = 0; ; attempt++) {
@@ -29,13 +42,20 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
         continue;
       }
       if (!res.ok) throw await toError(res);
-      if (res.status === 204) return undefined as T;
-      return (await res.json()) as T;
+      return res;
     }
   }
 
+  /** Fetches a file with the key and hands it to the browser as a download. */
+  async function download(path: string, fallbackName: string): Promise<SaveOutcome> {
+    const res = await respond(path, { ...authed, accept: '*/*' });
+    const name = fileNameFromDisposition(res.headers.get('content-disposition')) ?? fallbackName;
+    saveBlob(await res.blob(), name);
+    return 'saved';
+  }
+
   async function send(path: string, options: RequestOptions, key: string | null) {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
     if (key) headers['x-api-key'] = key;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     try {
@@ -50,7 +70,6 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
     }
   }
 
-  const authed = { auth: true } as const;
   return {
     transport: 'http',
     desktop: null,
@@ -98,6 +117,26 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
           method: 'POST',
           body: { read },
         });
+      },
+      saveRaw: (mail) => download(`${mailPath(mail)}/raw`, `mail-${mail.id}.eml`),
+      saveAttachment: (mail, index) =>
+        download(
+          `${mailPath(mail)}/attachments/${index}`,
+          mail.attachments[index]?.filename?.replace(/[\p{Cc}\p{Cf}\\/]/gu, '_') ||
+            `attachment-${index}`,
+        ),
+      rawSource: async (email, id) => {
+        const res = await respond(`/api/emails/${enc(email)}/${id}/raw`, {
+          ...authed,
+          accept: '*/*',
+        });
+        const bytes = Number(res.headers.get('content-length'));
+        const head = await readTextHead(res, MAIL_LIMITS.rawSourceBytes);
+        return {
+          text: head.text,
+          bytes: Number.isFinite(bytes) && bytes > 0 ? bytes : head.read,
+          truncated: !head.complete,
+        };
       },
       subscribe: (email, afterId, handlers) =>
         subscribeOverWebSocket({

@@ -104,6 +104,10 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
       setRead: async (email, id, read) => {
         await call('mail:set-read', { email, id, read });
       },
+      saveRaw: (mail) => call('mail:save-raw', { email: mail.email, id: mail.id }),
+      saveAttachment: (mail, index) =>
+        call('mail:save-attachment', { email: mail.email, id: mail.id, index }),
+      rawSource: (email, id) => call('mail:raw-source', { email, id }),
       subscribe: (email, afterId, handlers) => {
         let lastId = afterId;
         let stopped = false;

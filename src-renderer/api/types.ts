@@ -1,4 +1,5 @@
 import type { Lease, Mail } from '../../src-shared/mail/schemas.ts';
+import type { RawSource } from '../../src-shared/mail/raw-source.ts';
 import type {
   ApiKeyView as ApiKeyInfo,
   CreatedApiKeyView as CreatedApiKey,
@@ -24,7 +25,7 @@ export interface DesktopApi {
 }
 
 export type { ApiKeyInfo, Capacity, CreatedApiKey, Lease, Mail, MxCheck, ServerInfo, Settings };
-export type { SettingsPatch, Task, TaskCreated };
+export type { RawSource, SettingsPatch, Task, TaskCreated };
 
 /** State of a live mail subscription, for the "live" indicator. */
 /** The most mails one `mail.list` call returns (the server's largest `limit`). */
@@ -82,6 +83,15 @@ export interface EphemeraApi {
     /** Deletes every mail of the mailbox; resolves how many. */
     empty(email: string): Promise<number>;
     setRead(email: string, id: number, read: boolean): Promise<void>;
+    /**
+     * Saves the raw message (.eml): a download in a browser (always 'saved': the browser's
+     * own prompt is out of sight), the native save dialog in the desktop app.
+     */
+    saveRaw(mail: Mail): Promise<SaveOutcome>;
+    /** Saves attachment `index` (0-based, as in `mail.attachments`), like saveRaw. */
+    saveAttachment(mail: Mail, index: number): Promise<SaveOutcome>;
+    /** The start of the raw message as text (at most MAIL_LIMITS.rawSourceBytes). */
+    rawSource(email: string, id: number): Promise<RawSource>;
     /** Live mail from `afterId` on (stored ones first); returns the unsubscribe function. */
     subscribe(email: string, afterId: number, handlers: MailSubscription): () => void;
   };

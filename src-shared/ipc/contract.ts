@@ -7,6 +7,7 @@ import {
   MailReadStateSchema,
   MailSchema,
 } from '../mail/schemas.ts';
+import { RawSourceSchema } from '../mail/raw-source.ts';
 import {
   ApiKeyViewSchema,
   CreatedApiKeyViewSchema,
@@ -30,6 +31,7 @@ const Done = z.null();
 /** Bounded only loosely: the mail service itself says why an address is not one. */
 const Email = z.string().min(1).max(320);
 const MailboxRequest = z.strictObject({ email: Email });
+const MailRequest = MailboxRequest.extend({ id: z.number().int().min(1) });
 const DomainRequest = z.strictObject({ domain: z.string().min(1).max(253) });
 const TaskRequest = z.strictObject({ taskId: z.string().min(1).max(200) });
 const KeyRequest = z.strictObject({ id: z.number().int().positive() });
@@ -126,6 +128,15 @@ export const IPC_INVOKE_SCHEMAS = {
   'mail:watch': { request: MailboxRequest, response: Done },
   'mail:unwatch': { request: MailboxRequest, response: Done },
   'mail:domains': { request: NoRequest, response: DomainList },
+  /** Asks where to save the raw message (GET …/{id}/raw) and streams it there. */
+  'mail:save-raw': { request: MailRequest, response: SaveOutcomeSchema },
+  /** Asks where to save attachment `index` (GET …/{id}/attachments/{index}) and writes it. */
+  'mail:save-attachment': {
+    request: MailRequest.extend({ index: z.number().int().min(0).max(9999) }),
+    response: SaveOutcomeSchema,
+  },
+  /** The first MAIL_LIMITS.rawSourceBytes of the raw message as text, for "Show source". */
+  'mail:raw-source': { request: MailRequest, response: RawSourceSchema },
 
   'keys:list': { request: NoRequest, response: z.array(ApiKeyViewSchema) },
   'keys:create': {

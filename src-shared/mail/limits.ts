@@ -47,6 +47,8 @@ export const MAIL_LIMITS = {
   /** `?q=` of a mailbox search: at most this many characters, and words in them. */
   searchMaxChars: 256,
   searchMaxWords: 16,
+  /** "Show source" in the UI displays at most this much of the raw message. */
+  rawSourceBytes: 256 * 1024,
 } as const;
 
 /** The domain a fresh install offers: `.localhost` names never leave the machine (RFC 6761). */

@@ -4,6 +4,7 @@ import { startApp } from '../../src-main/app/compose.ts';
 import { appIpcHandlers } from '../../src-main/electron/app.ipc.ts';
 import { desktopIpcHandlers } from '../../src-main/electron/desktop.ipc.ts';
 import { registerIpcHandlers, trustedSenderCheck } from '../../src-main/electron/ipc-register.ts';
+import { mailFilesIpcHandlers } from '../../src-main/electron/mail-files.ipc.ts';
 import { mailIpcHandlers } from '../../src-main/electron/mail.ipc.ts';
 import { MailWatch } from '../../src-main/electron/mail-watch.ts';
 import { videoIpcHandlers } from '../../src-main/electron/video.ipc.ts';
@@ -51,6 +52,10 @@ describe('desktop IPC on the real services', () => {
     const origin = () => app.status().localUrl;
     const ipc = new FakeIpcMain();
     const services = () => app.services();
+    const saveDialog = {
+      ask: () => Promise.resolve({ canceled: true }),
+      downloadsDir: () => dataDir,
+    };
     registerIpcHandlers(
       ipc.asIpcMain(),
       {
@@ -62,14 +67,9 @@ describe('desktop IPC on the real services', () => {
           portChanges: () => [],
         }),
         ...desktopIpcHandlers({ loginItem: null, openLogsFolder: () => Promise.resolve() }),
-        ...videoIpcHandlers({
-          services,
-          saveDialog: {
-            ask: () => Promise.resolve({ canceled: true }),
-            downloadsDir: () => dataDir,
-          },
-        }),
+        ...videoIpcHandlers({ services, saveDialog }),
         ...mailIpcHandlers({ services, watches }),
+        ...mailFilesIpcHandlers({ services, saveDialog }),
       },
       {
         isTrustedSender: trustedSenderCheck(

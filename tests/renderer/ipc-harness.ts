@@ -8,6 +8,7 @@ import type { MxResolver } from '../../src-main/mail/mx-check.ts';
 import { appIpcHandlers, toAppInfo } from '../../src-main/electron/app.ipc.ts';
 import { desktopIpcHandlers } from '../../src-main/electron/desktop.ipc.ts';
 import { registerIpcHandlers, trustedSenderCheck } from '../../src-main/electron/ipc-register.ts';
+import { mailFilesIpcHandlers } from '../../src-main/electron/mail-files.ipc.ts';
 import { mailIpcHandlers } from '../../src-main/electron/mail.ipc.ts';
 import { MailWatch } from '../../src-main/electron/mail-watch.ts';
 import { createEphemeraApi } from '../../src-main/electron/preload/preload-api.ts';
@@ -173,6 +174,13 @@ export async function startIpcHarness(): Promise<IpcHarness> {
   try {
     await controller.start();
     const services = () => controller.services();
+    const saveDialog: SaveDialog = {
+      ask: async (options) => {
+        saveAsks.push(options);
+        return { canceled: false, filePath: savePath };
+      },
+      downloadsDir: () => saveDir,
+    };
     unregister = registerIpcHandlers(
       ipcMain.asIpcMain(),
       {
@@ -184,17 +192,9 @@ export async function startIpcHarness(): Promise<IpcHarness> {
           portChanges: () => [],
         }),
         ...desktopIpcHandlers({ loginItem: null, openLogsFolder: () => Promise.resolve() }),
-        ...videoIpcHandlers({
-          services,
-          saveDialog: {
-            ask: async (options) => {
-              saveAsks.push(options);
-              return { canceled: false, filePath: savePath };
-            },
-            downloadsDir: () => saveDir,
-          },
-        }),
+        ...videoIpcHandlers({ services, saveDialog }),
         ...mailIpcHandlers({ services, watches }),
+        ...mailFilesIpcHandlers({ services, saveDialog }),
       },
       {
         isTrustedSender: trustedSenderCheck(

@@ -399,4 +399,44 @@ describe('renderer api over desktop IPC', () => {
     expect(await h.api.mail.list(lease.email, 0)).toEqual([]);
     expect(await h.api.mail.empty(lease.email)).toBe(0);
   });
+  it('saves a mail as .eml and its attachment through the dialog, and shows its source', async () => {
+    const lease = await h.api.mail.generate();
+    const pdf = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x00, 0xff, 0x0a]);
+    await sendMail(h.first.smtpPort, {
+      to: lease.email,
+      subject: 'Invoice',
+      text: 'The invoice is attached.',
+      attachments: [{ filename: 'invoice 11.pdf', content: pdf, contentType: 'application/pdf' }],
+    });
+    // Listed at once; the attachments are known once the background parse has run.
+    await expect
+      .poll(
+        async () => (await h.api.mail.list(lease.email, 0))[0]?.attachments.length,
+        LIVE_TIMEOUT,
+      )
+      .toBe(1);
+    const [mail] = await h.api.mail.list(lease.email, 0);
+    if (!mail) throw new Error('the mail is listed');
+
+    expect(await h.api.mail.saveAttachment(mail, 0)).toBe('saved');
+    expect(fs.readFileSync(h.savePath).equals(pdf)).toBe(true);
+    expect(path.basename(h.saveAsks.at(-1)?.defaultPath ?? '')).toBe('invoice 11.pdf');
+
+    expect(await h.api.mail.saveRaw(mail)).toBe('saved');
+    const eml = fs.readFileSync(h.savePath);
+    expect(path.basename(h.saveAsks.at(-1)?.defaultPath ?? '')).toBe(`mail-${mail.id}.eml`);
+    expect(eml.length).toBe(mail.size);
+    expect(eml.toString('latin1')).toContain('Subject: Invoice');
+    expect(eml.toString('latin1')).toContain(pdf.toString('base64'));
+
+    const source = await h.api.mail.rawSource(lease.email, mail.id);
+    expect(source).toEqual({ text: eml.toString('utf8'), bytes: eml.length, truncated: false });
+
+    expectApiError(await apiErrorOf(h.api.mail.saveAttachment(mail, 1)), 'not_found', 404);
+    const asks = h.saveAsks.length;
+    await h.api.mail.delete(lease.email, mail.id);
+    expectApiError(await apiErrorOf(h.api.mail.saveRaw(mail)), 'not_found', 404);
+    expectApiError(await apiErrorOf(h.api.mail.rawSource(lease.email, mail.id)), 'not_found', 404);
+    expect(h.saveAsks.length).toBe(asks);
+  });
 });

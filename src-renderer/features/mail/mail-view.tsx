@@ -6,6 +6,7 @@ import { useLocale, useT } from '../../i18n/i18n.ts';
 import { formatBytes, formatWhen } from '../../lib/format.ts';
 import { useToasts } from '../../stores/toast-store.ts';
 import { CodeChip } from './code-chip.tsx';
+import { MailAttachments, RawSourceView, SaveRawButton } from './mail-files.tsx';
 import { useMail } from './mail-store.ts';
 import { mailDocument } from './mail-document.ts';
 
@@ -45,7 +46,7 @@ export function MailView({
         (err: unknown) => setWholeState({ loading: false, error: asApiError(err).message }),
       );
   };
-  const [view, setView] = useState<'html' | 'text'>(mail.html ? 'html' : 'text');
+  const [view, setView] = useState<'html' | 'text' | 'source'>(mail.html ? 'html' : 'text');
   const [remote, setRemote] = useState(false);
   const doc = useMemo(
     () => (mail.html === null ? null : mailDocument(mail.html, remote)),
@@ -67,6 +68,7 @@ export function MailView({
           {t('mail.back')}
         </Button>
         <span className="spacer" />
+        <SaveRawButton mail={listed} />
         <Button
           variant="ghost"
           size="sm"
@@ -77,6 +79,9 @@ export function MailView({
               toast(asApiError(err).message, 'error'),
             );
           }}
+          className="mail-action"
+          aria-label={t('mail.markUnread')}
+          title={t('mail.markUnread')}
           data-testid="mark-unread"
         >
           {t('mail.markUnread')}
@@ -91,6 +96,9 @@ export function MailView({
               (err: unknown) => toast(asApiError(err).message, 'error'),
             );
           }}
+          className="mail-action"
+          aria-label={t('mail.delete')}
+          title={t('mail.delete')}
           data-testid="delete-mail"
         >
           {t('mail.delete')}
@@ -117,35 +125,20 @@ export function MailView({
           </div>
         ) : null}
       </div>
-      {mail.attachments.length > 0 ? (
-        <section className="attachments" aria-label={t('mail.attachments')}>
-          <h3>{t('mail.attachments')}</h3>
-          <ul>
-            {mail.attachments.map((a, i) => (
-              <li key={i}>
-                <Icon name="clip" size={16} />
-                <span className="attachment-name">{a.filename ?? t('mail.unnamed')}</span>
-                <span className="muted">
-                  {a.content_type} · {formatBytes(a.size, locale)}
-                </span>
-              </li>
-            ))}
-          </ul>
-          <span className="hint">{t('mail.attachments.note')}</span>
-        </section>
-      ) : null}
+      <MailAttachments mail={mail} />
       <div className="mail-tabs" role="tablist" aria-label={t('mail.viewAs')}>
-        {(['html', 'text'] as const).map((v) => (
+        {(['html', 'text', 'source'] as const).map((v) => (
           <button
             key={v}
             type="button"
             role="tab"
             aria-selected={view === v}
             className="tab"
-            disabled={v === 'html' ? mail.html === null : mail.text === null}
+            disabled={v === 'html' ? mail.html === null : v === 'text' && mail.text === null}
             onClick={() => setView(v)}
+            data-testid={`mail-tab-${v}`}
           >
-            {v === 'html' ? t('mail.tab.html') : t('mail.tab.text')}
+            {t(`mail.tab.${v}`)}
           </button>
         ))}
       </div>
@@ -179,7 +172,9 @@ export function MailView({
         </div>
       ) : null}
       <div className="mail-content" role="tabpanel">
-        {view === 'html' && doc !== null ? (
+        {view === 'source' ? (
+          <RawSourceView email={listed.email} id={listed.id} />
+        ) : view === 'html' && doc !== null ? (
           <iframe
             key={remote ? 'remote' : 'local'}
             className="mail-frame"
