@@ -38,17 +38,25 @@ export function MailList({
     paddingEnd: LIST_PADDING,
   });
 
-  // Arrow keys move between rows, bringing rows that are not rendered yet into view first.
-  const focusRow = (index: number): void => {
-    if (index < 0 || index >= newestFirst.length) return;
+  // Arrow keys move between rows, bringing rows that are not rendered yet into view first. The
+  // focus lands a frame or more later; keys pressed meanwhile step on from the row on its way,
+  // not from the row that still has the focus, so a fast key repeat loses no step.
+  const heading = useRef<number | null>(null);
+  const moveFocus = (from: number, step: 1 | -1): void => {
+    const index = Math.min(Math.max((heading.current ?? from) + step, 0), newestFirst.length - 1);
+    heading.current = index;
     virtual.scrollToIndex(index, { align: 'auto' });
     let tries = 0;
     const attempt = (): void => {
+      if (heading.current !== index) return; // a later key took over
       const row = scroller.current?.querySelector<HTMLElement>(
         `li[data-index="${index}"] .mail-row`,
       );
-      if (row) row.focus();
-      else if ((tries += 1) < 10) requestAnimationFrame(attempt);
+      if (row) {
+        row.focus();
+        heading.current = null;
+      } else if ((tries += 1) < 10) requestAnimationFrame(attempt);
+      else heading.current = null;
     };
     attempt();
   };
@@ -77,7 +85,7 @@ export function MailList({
                 mail={mail}
                 open={mail.id === openId}
                 onOpen={onOpen}
-                onMove={(step) => focusRow(item.index + step)}
+                onMove={(step) => moveFocus(item.index, step)}
               />
             </li>
           );
