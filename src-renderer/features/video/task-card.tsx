@@ -9,7 +9,7 @@ import { formatBytes, formatClock } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useToasts } from '../../stores/toast-store.ts';
 import { PLATFORM_NAMES } from '../../../src-shared/video/platform-names.ts';
-import { failureHeadline } from './video-errors.ts';
+import { failureDetail, failureHeadline } from './video-errors.ts';
 import { linkLabel } from './task-title.ts';
 import { useVideo, type TaskEntry } from './video-store.ts';
 
@@ -155,12 +155,13 @@ function TaskProgress({ entry, shown }: { entry: TaskEntry; shown: string }): Re
     );
   }
   if (shown === 'failed' && task) {
+    const detail = failureDetail(task, t);
     return (
-      <div className="task-failure" role="alert" data-testid="task-error">
+      <div className="task-failure" role="alert" data-testid="task-error" title={detail.tip}>
         <Icon name="alert" size={16} />
         <div>
           <strong>{failureHeadline(task, t)}</strong>
-          {task.error ? <span className="task-failure-detail">{task.error}</span> : null}
+          {detail.text ? <span className="task-failure-detail">{detail.text}</span> : null}
           <span className="task-failure-hint">
             {task.retryable ? t('video.fail.retryable') : t('video.fail.final')}
           </span>
@@ -199,7 +200,7 @@ function TaskActions({
     try {
       await action();
     } catch (err) {
-      toast(asApiError(err).message, 'error');
+      toast(asApiError(err), 'error');
     } finally {
       setBusy(false);
     }
