@@ -30,6 +30,7 @@ test.describe('errors in the UI language', () => {
     await page.getByTestId('grab').click();
     const card = page.getByTestId('task-card').first();
     await expect(card).toHaveAttribute('data-status', 'failed', { timeout: 20_000 });
+    await expect(card.locator('.badge').first()).toHaveText('抖音');
     const failure = card.getByTestId('task-error');
     await expect(failure).toContainText('视频不可用');
     await expect(failure).toContainText('作品可能已被删除或设为私密。');
@@ -49,6 +50,7 @@ test.describe('errors in the UI language', () => {
     await expect(failure).toContainText('The video is unavailable');
     await expect(failure).toContainText('The post may have been deleted or made private.');
     await expect(failure).not.toContainText(HAN);
+    await expect(card.locator('.badge').first()).toHaveText('Douyin');
   });
 
   test('a wrong key and a refused mail search in Chinese, then in English', async ({
