@@ -1,4 +1,5 @@
 import type { ValidationItem } from '../../src-shared/api/errors.ts';
+import type { UiErrorCode } from './error-codes.ts';
 
 /** What went wrong, in terms the UI can act on (the HTTP status is kept for details). */
 export type ApiErrorKind =
@@ -16,7 +17,18 @@ export type ApiErrorKind =
   | 'unsupported'
   | 'server';
 
-/** The one error type every api call rejects with. `message` is a sentence for a person. */
+export interface ApiErrorExtra {
+  /** What the UI translates (i18n/error-text.ts); null when nothing tells the cause. */
+  code?: UiErrorCode | null;
+  validation?: ValidationItem[];
+  retryAfterSeconds?: number;
+}
+
+/**
+ * The one error type every api call rejects with. `code` (with `extra`) is what the UI shows,
+ * translated when it is rendered; `message` is the server's own sentence, shown only for an
+ * unknown code and otherwise kept as a detail.
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
 
@@ -24,9 +36,13 @@ export class ApiError extends Error {
     readonly kind: ApiErrorKind,
     message: string,
     readonly status: number | null = null,
-    readonly extra: { validation?: ValidationItem[]; retryAfterSeconds?: number } = {},
+    readonly extra: ApiErrorExtra = {},
   ) {
     super(message);
+  }
+
+  get code(): UiErrorCode | null {
+    return this.extra.code ?? null;
   }
 }
 

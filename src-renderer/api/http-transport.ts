@@ -1,6 +1,7 @@
 import type { ValidationItem } from '../../src-shared/api/errors.ts';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import { ApiError, kindForStatus } from './api-error.ts';
+import { codeForResponse } from './error-codes.ts';
 import { KeyVault } from './key-vault.ts';
 import { subscribeOverWebSocket } from './mail-socket.ts';
 import { fileNameFromDisposition, readTextHead, saveBlob } from './file-download.ts';
@@ -41,7 +42,7 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
         if (key === null) throw missingKey();
         continue;
       }
-      if (!res.ok) throw await toError(res);
+      if (!res.ok) throw await toError(res, options.method ?? 'GET', path);
       return res;
     }
   }
@@ -66,7 +67,9 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
         cache: 'no-store',
       });
     } catch {
-      throw new ApiError('network', 'Cannot reach Ephemera. Is it still running?');
+      throw new ApiError('network', 'Cannot reach Ephemera. Is it still running?', null, {
+        code: 'NETWORK',
+      });
     }
   }
 
@@ -175,7 +178,9 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
 }
 
 function missingKey(): ApiError {
-  return new ApiError('auth', 'An API key is needed for this. Enter one to continue.', 401);
+  return new ApiError('auth', 'An API key is needed for this. Enter one to continue.', 401, {
+    code: 'KEY_MISSING',
+  });
 }
 
 async function readDetail(res: Response): Promise<string | null> {
@@ -187,7 +192,7 @@ async function readDetail(res: Response): Promise<string | null> {
   }
 }
 
-async function toError(res: Response): Promise<ApiError> {
+async function toError(res: Response, method: string, path: string): Promise<ApiError> {
   let detail: unknown = null;
   try {
     detail = ((await res.json()) as { detail?: unknown }).detail;
@@ -195,8 +200,10 @@ async function toError(res: Response): Promise<ApiError> {
     // Not JSON (a proxy's error page): fall back to the status line.
   }
   const retryAfter = Number(res.headers.get('retry-after'));
-  const extra =
-    Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {};
+  const extra = {
+    code: codeForResponse({ method, path, status: res.status, headers: res.headers }),
+    ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
+  };
   if (Array.isArray(detail)) {
     const validation = detail as ValidationItem[];
     return new ApiError('validation', validation[0]?.msg ?? 'Invalid input.', res.status, {

@@ -34,8 +34,11 @@ export function infoFromApp(app: AppInfo, domains: string[]): ServerInfo {
 
 function toApiError(error: IpcError): ApiError {
   const status = (ERROR_STATUS as Record<string, number>)[error.code];
-  if (status !== undefined) return new ApiError(kindForStatus(status), error.message, status);
-  return new ApiError(error.code === 'UNAVAILABLE' ? 'unavailable' : 'server', error.message);
+  const extra = { code: error.code };
+  if (status !== undefined)
+    return new ApiError(kindForStatus(status), error.message, status, extra);
+  const kind = error.code === 'UNAVAILABLE' ? 'unavailable' : 'server';
+  return new ApiError(kind, error.message, null, extra);
 }
 
 /**
@@ -58,7 +61,8 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
         request[0],
       );
     } catch (err) {
-      throw new ApiError('network', err instanceof Error ? err.message : String(err));
+      const message = err instanceof Error ? err.message : String(err);
+      throw new ApiError('network', message, null, { code: 'NETWORK' });
     }
     if (result.ok) return result.value;
     throw toApiError(result.error);

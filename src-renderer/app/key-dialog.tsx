@@ -25,8 +25,10 @@ export function KeyDialog(): ReactElement {
       >
         <p className="muted">{t('key.body')}</p>
         {invalid ? (
-          <p className="field-error" role="alert">
-            {message ?? t('key.invalid')}
+          // Every refusal here is a 401 (MAIL_AUTH_FAILED): said in the UI's language, with the
+          // server's sentence (why it was refused) as a tooltip.
+          <p className="field-error" role="alert" title={message ?? undefined}>
+            {t('key.invalid')}
           </p>
         ) : null}
         <label htmlFor="api-key" className="field-label">

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { describeError, errorDetail } from '../i18n/error-text.ts';
 import { useT } from '../i18n/i18n.ts';
 import { useToasts } from '../stores/toast-store.ts';
 import { Icon } from './icon.tsx';
@@ -17,7 +18,11 @@ export function Toaster(): ReactElement {
           role={toast.tone === 'error' ? 'alert' : 'status'}
         >
           <Icon name={toast.tone === 'error' ? 'alert' : 'check'} />
-          <span>{toast.text}</span>
+          {typeof toast.text === 'string' ? (
+            <span>{toast.text}</span>
+          ) : (
+            <span title={errorDetail(toast.text, t)}>{describeError(toast.text, t)}</span>
+          )}
           <button
             type="button"
             className="toast-close"

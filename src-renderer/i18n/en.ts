@@ -9,6 +9,30 @@ export const en = {
   'common.dismiss': 'Dismiss',
 
   'error.network': 'Cannot reach Ephemera. Is it still running?',
+  'error.code.UNAVAILABLE':
+    'Ephemera is not running its services right now. Restart it and try again.',
+  'error.code.KEY_MISSING': 'An API key is needed for this. Enter one to continue.',
+  'error.code.BODY_TOO_LARGE': 'That is too much data for one request.',
+  'error.code.TASK_GONE': 'This video has expired. Grab it again.',
+  'error.code.TASK_NOT_READY': 'This video is not ready yet.',
+  'error.code.TASK_FAILED': 'This video could not be downloaded.',
+  'error.code.MAILBOX_NOT_FOUND': 'This mailbox no longer exists. Create a new one.',
+  'error.code.MAIL_NOT_FOUND': 'This mail has been deleted or has expired.',
+  'error.code.MAIL_NO_DOMAIN': 'No mail domain is set up yet. Add one in Settings.',
+  'error.code.MAIL_DOMAIN_UNSUPPORTED': 'This server no longer receives mail for that domain.',
+  'error.code.MAIL_ADDRESS_INVALID': 'That is not a valid email address.',
+  'error.code.SEARCH_INVALID': 'Search for at least one letter or digit.',
+  'error.code.SETTING_LOCKED':
+    'A command-line option set this for this run; it cannot be changed here.',
+  'error.code.LAN_UNAVAILABLE':
+    'LAN sharing could not start: the port is taken on the network. Nothing was changed.',
+  'error.code.KEY_NOT_FOUND': 'That API key no longer exists.',
+  'error.code.HOST_NOT_ALLOWED': 'This address is not allowed to reach Ephemera.',
+  'error.code.CROSS_ORIGIN': 'Another website tried to change something. The request was refused.',
+  'error.code.SAVE_FAILED': 'The file could not be saved there. Choose another folder.',
+  'error.code.INTERNAL': 'Something went wrong inside Ephemera. Try again.',
+  'error.validation.missing': 'A required field is missing.',
+  'error.validation.type': 'A field has the wrong type.',
   'boot.starting': 'Starting Ephemera…',
 
   'desktop.port.http':
@@ -59,6 +83,9 @@ export const en = {
   'video.status.expired': 'Expired',
   'video.status.gone': 'Gone',
   'video.title.waiting': 'Waiting for a free download slot…',
+  'video.platform.douyin': 'Douyin',
+  'video.platform.tiktok': 'TikTok',
+  'video.platform.kuaishou': 'Kuaishou',
   'video.title.platform': '{platform} video',
   'video.progress.queued': 'Starts as soon as one of the 2 downloads finishes.',
   'video.progress.starting': 'Finding the video…',
@@ -98,6 +125,22 @@ export const en = {
   'video.fail.unsupported': 'This platform is not supported yet',
   'video.fail.interrupted': 'Interrupted by a restart',
   'video.fail.disk_full': 'The disk is full',
+  'video.failDetail.unavailable': 'The post may have been deleted or made private.',
+  'video.failDetail.region_blocked':
+    'The platform does not offer this video in your region. A proxy in another region may help.',
+  'video.failDetail.login_required': 'The platform only shows this video to logged-in users.',
+  'video.failDetail.blocked_by_platform':
+    'The platform refused or limited the download. Wait a few minutes, or use a proxy.',
+  'video.failDetail.not_single_video': 'This is a photo or gallery post, not a single video.',
+  'video.failDetail.too_large': 'The file is larger than the largest one Ephemera keeps.',
+  'video.failDetail.timeout':
+    'The download did not finish in time. Try again later, or set a faster proxy.',
+  'video.failDetail.network':
+    'Could not connect to the platform. Check the network or proxy settings.',
+  'video.failDetail.upstream_error': 'The platform answered with an error. Try again later.',
+  'video.failDetail.unsupported': 'Ephemera cannot download from this platform yet.',
+  'video.failDetail.interrupted': 'Ephemera was closed or restarted during the download.',
+  'video.failDetail.disk_full': 'Free some disk space and try again.',
   'video.fail.generic': 'The download failed',
   'video.fail.retryable': 'This may work if you try again later.',
   'video.fail.final': 'Trying again will not help with this link.',

@@ -1,14 +1,16 @@
 import { create } from 'zustand';
+import type { ApiError } from '../api/api-error.ts';
 
 export interface Toast {
   id: number;
   tone: 'info' | 'success' | 'error';
-  text: string;
+  /** A sentence, or an error the toaster translates when it renders (so it follows the language). */
+  text: string | ApiError;
 }
 
 interface ToastState {
   toasts: Toast[];
-  show: (text: string, tone?: Toast['tone']) => void;
+  show: (text: Toast['text'], tone?: Toast['tone']) => void;
   dismiss: (id: number) => void;
 }
 

@@ -27,7 +27,8 @@ test.describe('temporary mail', () => {
     await shot('desktop-key-dialog');
     await page.getByTestId('api-key-input').fill('eph_wrong');
     await page.getByTestId('api-key-save').click();
-    await expect(dialog.getByRole('alert')).toHaveText(/not valid/);
+    await expect(dialog.getByRole('alert')).toHaveText(/not accepted/);
+    await expect(dialog.getByRole('alert')).toHaveAttribute('title', /not valid/);
     await page.getByTestId('api-key-input').fill(server.apiKey);
     await page.getByTestId('api-key-save').click();
     await expect(dialog).toBeHidden();

@@ -89,7 +89,10 @@ test.describe('video grab', () => {
     const card = page.getByTestId('task-card').first();
     await expect(card).toHaveAttribute('data-status', 'failed', { timeout: 20_000 });
     await expect(card.getByTestId('task-error')).toContainText('The video is unavailable');
-    await expect(card.getByTestId('task-error')).toContainText('deleted or is private');
+    await expect(card.getByTestId('task-error')).toContainText(
+      'may have been deleted or made private',
+    );
+    await expect(card.getByTestId('task-error')).toHaveAttribute('title', /deleted or is private/);
     await shot('desktop-video-failed');
     await card.getByTestId('dismiss').click();
     await expect(page.getByTestId('task-card')).toHaveCount(0);

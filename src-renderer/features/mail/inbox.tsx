@@ -4,6 +4,7 @@ import { Button } from '../../components/button.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { Countdown } from '../../components/countdown.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { ErrorText } from '../../components/error-text.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -64,11 +65,11 @@ export function Inbox({ lease }: { lease: Lease }): ReactElement {
                 </Button>
               }
             >
-              {error}
+              {error ? <ErrorText error={error} /> : null}
             </EmptyState>
           ) : results !== null && results.length === 0 ? (
             <EmptyState icon="search" title={t('mail.search.none')}>
-              {searchError ?? t('mail.search.noneBody')}
+              {searchError ? <ErrorText error={searchError} /> : t('mail.search.noneBody')}
             </EmptyState>
           ) : inbox.length === 0 ? (
             <EmptyState icon="inbox" title={t('mail.inbox.empty')}>
@@ -133,7 +134,7 @@ function InboxHeader({
       await (which === 'extend' ? extend(lease.email) : reuse(lease.email));
       toast(which === 'extend' ? t('mail.extended') : t('mail.reused'), 'success');
     } catch (err) {
-      toast(asApiError(err).message, 'error');
+      toast(asApiError(err), 'error');
     } finally {
       setBusy(null);
     }

@@ -1,6 +1,14 @@
 import { useEffect, useState, type ReactElement } from 'react';
-import { api, asApiError, type Mail, type RawSource, type SaveOutcome } from '../../api/client.ts';
+import {
+  api,
+  asApiError,
+  type ApiError,
+  type Mail,
+  type RawSource,
+  type SaveOutcome,
+} from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
+import { ErrorText } from '../../components/error-text.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { useLocale, useT } from '../../i18n/i18n.ts';
 import { formatBytes } from '../../lib/format.ts';
@@ -27,7 +35,7 @@ function useSave(): {
       },
       (err: unknown) => {
         setBusy(null);
-        toast(asApiError(err).message, 'error');
+        toast(asApiError(err), 'error');
       },
     );
   };
@@ -106,7 +114,7 @@ export function RawSourceView({ email, id }: { email: string; id: number }): Rea
   const [state, setState] = useState<{
     key: string;
     source: RawSource | null;
-    error: string | null;
+    error: ApiError | null;
   } | null>(null);
   useEffect(() => {
     let live = true;
@@ -115,7 +123,7 @@ export function RawSourceView({ email, id }: { email: string; id: number }): Rea
       .then(
         (source) => live && setState({ key: `${email}/${id}`, source, error: null }),
         (err: unknown) =>
-          live && setState({ key: `${email}/${id}`, source: null, error: asApiError(err).message }),
+          live && setState({ key: `${email}/${id}`, source: null, error: asApiError(err) }),
       );
     return () => {
       live = false;
@@ -126,7 +134,7 @@ export function RawSourceView({ email, id }: { email: string; id: number }): Rea
   if (state.error !== null || state.source === null)
     return (
       <p className="remote-bar" role="alert">
-        {state.error}
+        {state.error ? <ErrorText error={state.error} /> : null}
       </p>
     );
   const { source } = state;

@@ -1,12 +1,19 @@
 import { create } from 'zustand';
-import { api, asApiError, type Lease, type LiveStatus, type Mail } from '../../api/client.ts';
+import {
+  api,
+  asApiError,
+  type ApiError,
+  type Lease,
+  type LiveStatus,
+  type Mail,
+} from '../../api/client.ts';
 
 interface MailState {
   mailboxes: Lease[];
   selected: string | null;
   inbox: Mail[];
   inboxState: 'idle' | 'loading' | 'ready' | 'error';
-  inboxError: string | null;
+  inboxError: ApiError | null;
   live: LiveStatus;
   openMailId: number | null;
   /** Ids that arrived while the inbox was open (highlighted once). */
@@ -16,7 +23,7 @@ interface MailState {
   query: string;
   results: Mail[] | null;
   searching: boolean;
-  searchError: string | null;
+  searchError: ApiError | null;
   search: (q: string) => Promise<void>;
   clearSearch: () => void;
   /** Marks a mail read or unread, here at once and on the server. */
@@ -118,7 +125,7 @@ export const useMail = create<MailState>()((set, get) => {
         }
       } catch (err) {
         if (selection === mine) {
-          set({ inboxState: 'error', inboxError: asApiError(err).message });
+          set({ inboxState: 'error', inboxError: asApiError(err) });
         }
         return;
       }
@@ -181,7 +188,7 @@ export const useMail = create<MailState>()((set, get) => {
         if (get().selected === email && get().query === q) set({ results: found });
       } catch (err) {
         if (get().selected === email && get().query === q) {
-          set({ results: [], searchError: asApiError(err).message });
+          set({ results: [], searchError: asApiError(err) });
         }
       } finally {
         if (get().query === q) set({ searching: false });

@@ -69,7 +69,7 @@ export function EmptyMailboxButton({ count }: { count: number }): ReactElement {
       toast(t('mail.emptied', { count: deleted }), 'success');
       setAsking(false);
     } catch (err) {
-      toast(asApiError(err).message, 'error');
+      toast(asApiError(err), 'error');
     } finally {
       setBusy(false);
     }

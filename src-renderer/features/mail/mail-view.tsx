@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { api, asApiError, type Mail } from '../../api/client.ts';
+import { api, asApiError, type ApiError, type Mail } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
+import { ErrorText } from '../../components/error-text.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { useLocale, useT } from '../../i18n/i18n.ts';
 import { formatBytes, formatWhen } from '../../lib/format.ts';
@@ -29,7 +30,7 @@ export function MailView({
   const toast = useToasts((s) => s.show);
   // Listings cut long bodies; "Show all" fetches the whole mail once.
   const [whole, setWhole] = useState<Mail | null>(null);
-  const [wholeState, setWholeState] = useState<{ loading: boolean; error: string | null }>({
+  const [wholeState, setWholeState] = useState<{ loading: boolean; error: ApiError | null }>({
     loading: false,
     error: null,
   });
@@ -43,7 +44,7 @@ export function MailView({
           setWhole(full);
           setWholeState({ loading: false, error: null });
         },
-        (err: unknown) => setWholeState({ loading: false, error: asApiError(err).message }),
+        (err: unknown) => setWholeState({ loading: false, error: asApiError(err) }),
       );
   };
   const [view, setView] = useState<'html' | 'text' | 'source'>(mail.html ? 'html' : 'text');
@@ -75,9 +76,7 @@ export function MailView({
           icon="mail"
           onClick={() => {
             onBack();
-            void setRead(listed.id, false).catch((err: unknown) =>
-              toast(asApiError(err).message, 'error'),
-            );
+            void setRead(listed.id, false).catch((err: unknown) => toast(asApiError(err), 'error'));
           }}
           className="mail-action"
           aria-label={t('mail.markUnread')}
@@ -93,7 +92,7 @@ export function MailView({
           onClick={() => {
             deleteMail(listed.id).then(
               () => toast(t('mail.deleted'), 'success'),
-              (err: unknown) => toast(asApiError(err).message, 'error'),
+              (err: unknown) => toast(asApiError(err), 'error'),
             );
           }}
           className="mail-action"
@@ -159,7 +158,11 @@ export function MailView({
       {mail.truncated ? (
         <div className="remote-bar" role="status" data-testid="mail-truncated">
           <Icon name="clip" size={16} />
-          <span>{wholeState.error ?? t('mail.truncated')}</span>
+          {wholeState.error ? (
+            <ErrorText error={wholeState.error} />
+          ) : (
+            <span>{t('mail.truncated')}</span>
+          )}
           <Button
             size="sm"
             variant="secondary"

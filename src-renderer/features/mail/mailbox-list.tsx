@@ -32,7 +32,7 @@ export function MailboxList(): ReactElement {
       );
     } catch (err) {
       const e = asApiError(err);
-      if (e.kind !== 'auth') toast(e.message, 'error');
+      if (e.kind !== 'auth') toast(e, 'error');
     }
   };
 

@@ -41,7 +41,7 @@ export function usePhoneKey(): { key: string | null; panel: ReactElement } {
         onClick={() => {
           setBusy(true);
           createKey(t('phone.mail.keyName'))
-            .catch((err: unknown) => toast(asApiError(err).message, 'error'))
+            .catch((err: unknown) => toast(asApiError(err), 'error'))
             .finally(() => setBusy(false));
         }}
       >

@@ -42,7 +42,7 @@ export function DesktopSection(): ReactElement | null {
               desktop
                 .setLoginItem(next)
                 .then(setLogin)
-                .catch((err: unknown) => toast(asApiError(err).message, 'error'))
+                .catch((err: unknown) => toast(asApiError(err), 'error'))
                 .finally(() => setBusy(false));
             }}
           />
@@ -55,9 +55,7 @@ export function DesktopSection(): ReactElement | null {
             icon="external"
             data-testid="open-logs"
             onClick={() => {
-              desktop
-                .openLogsFolder()
-                .catch((err: unknown) => toast(asApiError(err).message, 'error'));
+              desktop.openLogsFolder().catch((err: unknown) => toast(asApiError(err), 'error'));
             }}
           >
             {t('settings.desktop.openLogs')}

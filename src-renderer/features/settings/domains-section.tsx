@@ -18,7 +18,7 @@ export function DomainsSection(): ReactElement {
   const locked = settings?.domains_locked ?? false;
 
   const save = (next: string[]): void => {
-    update({ domains: next }).catch((err: unknown) => toast(asApiError(err).message, 'error'));
+    update({ domains: next }).catch((err: unknown) => toast(asApiError(err), 'error'));
   };
   const check = (domain: string): void => {
     setChecks((c) => ({ ...c, [domain]: 'checking' }));

@@ -1,5 +1,7 @@
 import { useState, type ReactElement } from 'react';
-import { asApiError } from '../../api/client.ts';
+import { asApiError, type ApiError } from '../../api/client.ts';
+import { ErrorText } from '../../components/error-text.tsx';
+
 import { Button } from '../../components/button.tsx';
 import { Section } from '../../components/section.tsx';
 import { useT } from '../../i18n/i18n.ts';
@@ -17,7 +19,7 @@ export function HostsSection(): ReactElement {
   const update = useSettings((s) => s.update);
   const toast = useToasts((s) => s.show);
   const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
   const hosts = settings?.allowed_hosts ?? [];
 
   const save = (next: string[], after?: () => void): void => {
@@ -27,7 +29,7 @@ export function HostsSection(): ReactElement {
         after?.();
         toast(t('settings.saved'), 'success');
       },
-      (err: unknown) => setError(asApiError(err).message),
+      (err: unknown) => setError(asApiError(err)),
     );
   };
 
@@ -81,7 +83,7 @@ export function HostsSection(): ReactElement {
       </form>
       {error ? (
         <p className="field-error" role="alert">
-          {error}
+          <ErrorText error={error} />
         </p>
       ) : null}
       <p className="hint">{t('settings.hosts.hint')}</p>

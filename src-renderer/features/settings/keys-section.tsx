@@ -22,7 +22,7 @@ export function KeysSection(): ReactElement {
   const [confirmDelete, setConfirmDelete] = useState<number | null>(null);
 
   const run = (action: Promise<void>): void => {
-    action.catch((err: unknown) => toast(asApiError(err).message, 'error'));
+    action.catch((err: unknown) => toast(asApiError(err), 'error'));
   };
 
   return (

@@ -37,7 +37,7 @@ export function LanSection(): ReactElement {
           onChange={(next) => {
             setBusy(true);
             update({ lan_enabled: next })
-              .catch((err: unknown) => toast(asApiError(err).message, 'error'))
+              .catch((err: unknown) => toast(asApiError(err), 'error'))
               .finally(() => setBusy(false));
           }}
         />

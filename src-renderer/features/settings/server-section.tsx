@@ -1,6 +1,13 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
-import { api, asApiError, type Settings, type SettingsPatch } from '../../api/client.ts';
+import {
+  api,
+  asApiError,
+  type ApiError,
+  type Settings,
+  type SettingsPatch,
+} from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
+import { ErrorText } from '../../components/error-text.tsx';
 import { Section } from '../../components/section.tsx';
 import { Switch } from '../../components/switch.tsx';
 import { useT } from '../../i18n/i18n.ts';
@@ -22,7 +29,7 @@ export function ServerSection({ settings }: { settings: Settings }): ReactElemen
   const [smtpPort, setSmtpPort] = useState(String(settings.smtp_port));
   const [proxy, setProxy] = useState(settings.proxy ?? '');
   const [dataDir, setDataDir] = useState(settings.data_dir);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ApiError | 'badPort' | null>(null);
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
@@ -30,7 +37,7 @@ export function ServerSection({ settings }: { settings: Settings }): ReactElemen
     const hp = Number(httpPort);
     const sp = Number(smtpPort);
     if (!isPort(hp) || !isPort(sp)) {
-      setError(t('settings.server.badPort'));
+      setError('badPort');
       return;
     }
     if (hp !== settings.http_port && !locked('http_port')) patch.http_port = hp;
@@ -44,7 +51,7 @@ export function ServerSection({ settings }: { settings: Settings }): ReactElemen
     if (Object.keys(patch).length === 0) return;
     update(patch).then(
       () => toast(t('settings.saved'), 'success'),
-      (err: unknown) => setError(asApiError(err).message),
+      (err: unknown) => setError(asApiError(err)),
     );
   };
 
@@ -98,7 +105,7 @@ export function ServerSection({ settings }: { settings: Settings }): ReactElemen
               testId="notifications-toggle"
               onChange={(next) => {
                 update({ code_notifications: next }).catch((err: unknown) =>
-                  setError(asApiError(err).message),
+                  setError(asApiError(err)),
                 );
               }}
             />
@@ -107,7 +114,7 @@ export function ServerSection({ settings }: { settings: Settings }): ReactElemen
         <div className="form-grid-full">
           {error ? (
             <p className="field-error" role="alert">
-              {error}
+              {error === 'badPort' ? t('settings.server.badPort') : <ErrorText error={error} />}
             </p>
           ) : null}
           {settings.restart_required ? (

@@ -1,5 +1,6 @@
 import { useEffect, type ReactElement } from 'react';
 import { Button } from '../../components/button.tsx';
+import { ErrorText } from '../../components/error-text.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useT } from '../../i18n/i18n.ts';
@@ -65,7 +66,11 @@ export function SettingsPage(): ReactElement {
                 )
               }
             >
-              {error.kind === 'not_found' ? t('settings.error.missingBody') : error.message}
+              {error.kind === 'not_found' ? (
+                t('settings.error.missingBody')
+              ) : (
+                <ErrorText error={error} />
+              )}
             </EmptyState>
           </div>
         ) : null}

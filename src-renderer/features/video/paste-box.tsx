@@ -1,10 +1,10 @@
 import { useRef, useState, type ReactElement } from 'react';
-import { asApiError } from '../../api/client.ts';
+import { asApiError, type ApiError } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
 import { Icon } from '../../components/icon.tsx';
+import { describeError, errorDetail } from '../../i18n/error-text.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { canReadClipboard, readClipboard } from '../../lib/clipboard.ts';
-import { describeSubmitError } from './video-errors.ts';
 import { useVideo } from './video-store.ts';
 
 const HAS_LINK = /https?:\/\/\S/i;
@@ -18,13 +18,15 @@ export function PasteBox(): ReactElement {
   const submit = useVideo((s) => s.submit);
   const submitting = useVideo((s) => s.submitting);
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // Kept as the error itself (or 'empty'), translated while rendering: a language switch
+  // re-renders it.
+  const [error, setError] = useState<ApiError | 'empty' | null>(null);
   const area = useRef<HTMLTextAreaElement>(null);
 
   const go = async (value: string): Promise<void> => {
     const trimmed = value.trim();
     if (trimmed === '') {
-      setError(t('video.error.empty'));
+      setError('empty');
       area.current?.focus();
       return;
     }
@@ -34,7 +36,7 @@ export function PasteBox(): ReactElement {
       setText('');
     } catch (err) {
       setText(value);
-      setError(describeSubmitError(asApiError(err), t));
+      setError(asApiError(err));
     }
   };
 
@@ -109,10 +111,17 @@ export function PasteBox(): ReactElement {
       <p id="share-hint" className="hint">
         {t('video.paste.hint')}
       </p>
-      <p id="share-error" className="field-error" role="alert" data-testid="paste-error">
+      <p
+        id="share-error"
+        className="field-error"
+        role="alert"
+        data-testid="paste-error"
+        title={error && error !== 'empty' ? errorDetail(error, t) : undefined}
+      >
         {error ? (
           <>
-            <Icon name="alert" size={16} /> {error}
+            <Icon name="alert" size={16} />{' '}
+            {error === 'empty' ? t('video.error.empty') : describeError(error, t)}
           </>
         ) : null}
       </p>

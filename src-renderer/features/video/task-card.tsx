@@ -4,14 +4,20 @@ import { Button } from '../../components/button.tsx';
 import { Countdown } from '../../components/countdown.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
-import { useLocale, useT } from '../../i18n/i18n.ts';
+import { useLocale, useT, type MessageKey } from '../../i18n/i18n.ts';
 import { formatBytes, formatClock } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useToasts } from '../../stores/toast-store.ts';
-import { PLATFORM_NAMES } from '../../../src-shared/video/platform-names.ts';
-import { failureHeadline } from './video-errors.ts';
+import { failureDetail, failureHeadline } from './video-errors.ts';
 import { linkLabel } from './task-title.ts';
 import { useVideo, type TaskEntry } from './video-store.ts';
+
+/** Platform names as Chinese apps write them (抖音, 快手) and as English ones do. */
+const PLATFORM_KEYS: Record<TaskEntry['created']['platform'], MessageKey> = {
+  douyin: 'video.platform.douyin',
+  tiktok: 'video.platform.tiktok',
+  kuaishou: 'video.platform.kuaishou',
+};
 
 /** One video task: what it is, how far it got, how long it stays, and what to do with it. */
 export function TaskCard({ entry }: { entry: TaskEntry }): ReactElement {
@@ -23,7 +29,7 @@ export function TaskCard({ entry }: { entry: TaskEntry }): ReactElement {
   const status = entry.gone ? 'gone' : (task?.status ?? entry.created.status);
   const expired = entry.expiresAt !== null && entry.expiresAt <= now;
   const shown = expired && status === 'completed' ? 'expired' : status;
-  const platform = PLATFORM_NAMES[entry.created.platform];
+  const platform = t(PLATFORM_KEYS[entry.created.platform]);
   const media = task?.media ?? null;
   const coverUrl = media?.cover_url ? api().video.mediaUrl(media.cover_url) : null;
   // Without the platform's title (a failure, or not fetched yet) the link names the task.
@@ -155,12 +161,13 @@ function TaskProgress({ entry, shown }: { entry: TaskEntry; shown: string }): Re
     );
   }
   if (shown === 'failed' && task) {
+    const detail = failureDetail(task, t);
     return (
-      <div className="task-failure" role="alert" data-testid="task-error">
+      <div className="task-failure" role="alert" data-testid="task-error" title={detail.tip}>
         <Icon name="alert" size={16} />
         <div>
           <strong>{failureHeadline(task, t)}</strong>
-          {task.error ? <span className="task-failure-detail">{task.error}</span> : null}
+          {detail.text ? <span className="task-failure-detail">{detail.text}</span> : null}
           <span className="task-failure-hint">
             {task.retryable ? t('video.fail.retryable') : t('video.fail.final')}
           </span>
@@ -199,7 +206,7 @@ function TaskActions({
     try {
       await action();
     } catch (err) {
-      toast(asApiError(err).message, 'error');
+      toast(asApiError(err), 'error');
     } finally {
       setBusy(false);
     }

@@ -1,35 +1,5 @@
-import type { ApiError, Task } from '../../api/client.ts';
+import type { Task } from '../../api/client.ts';
 import type { MessageKey, Translate } from '../../i18n/i18n.ts';
-
-const LINK_ERRORS: Record<string, MessageKey> = {
-  link_missing: 'video.error.linkMissing',
-  link_multiple: 'video.error.linkMultiple',
-  platform_unsupported: 'video.error.platformUnsupported',
-  not_single_video: 'video.error.notSingleVideo',
-  string_too_long: 'video.error.tooLong',
-  string_too_short: 'video.error.linkMissing',
-};
-
-/** Why a share text was not accepted, in the UI's language. */
-export function describeSubmitError(err: ApiError, t: Translate): string {
-  const wait = err.extra.retryAfterSeconds ?? 60;
-  switch (err.kind) {
-    case 'validation': {
-      const key = LINK_ERRORS[err.extra.validation?.[0]?.type ?? ''];
-      return key ? t(key) : err.message;
-    }
-    case 'rate_limited':
-      return /slot/i.test(err.message)
-        ? t('video.error.slotsFull', { seconds: wait })
-        : t('video.error.rateLimited', { seconds: wait });
-    case 'no_space':
-      return t('video.error.noSpace');
-    case 'network':
-      return t('error.network');
-    default:
-      return err.message;
-  }
-}
 
 const FAILURES: Record<NonNullable<Task['error_code']>, MessageKey> = {
   unavailable: 'video.fail.unavailable',
@@ -46,7 +16,33 @@ const FAILURES: Record<NonNullable<Task['error_code']>, MessageKey> = {
   disk_full: 'video.fail.disk_full',
 };
 
-/** A short headline for a failed task; the server's own sentence goes beneath it. */
+const FAILURE_DETAILS: Record<NonNullable<Task['error_code']>, MessageKey> = {
+  unavailable: 'video.failDetail.unavailable',
+  region_blocked: 'video.failDetail.region_blocked',
+  login_required: 'video.failDetail.login_required',
+  blocked_by_platform: 'video.failDetail.blocked_by_platform',
+  not_single_video: 'video.failDetail.not_single_video',
+  too_large: 'video.failDetail.too_large',
+  timeout: 'video.failDetail.timeout',
+  network: 'video.failDetail.network',
+  upstream_error: 'video.failDetail.upstream_error',
+  unsupported: 'video.failDetail.unsupported',
+  interrupted: 'video.failDetail.interrupted',
+  disk_full: 'video.failDetail.disk_full',
+};
+
+/** A short headline for a failed task, from its `error_code`. */
 export function failureHeadline(task: Task, t: Translate): string {
-  return task.error_code ? t(FAILURES[task.error_code]) : t('video.fail.generic');
+  const key = task.error_code ? FAILURES[task.error_code] : undefined;
+  return key ? t(key) : t('video.fail.generic');
+}
+
+/**
+ * The sentence under the headline, in the UI's language when the code is known (the server's
+ * English sentence then goes to a tooltip); the server's sentence for a task without a code.
+ */
+export function failureDetail(task: Task, t: Translate): { text: string | null; tip?: string } {
+  const key = task.error_code ? FAILURE_DETAILS[task.error_code] : undefined;
+  if (!key) return { text: task.error };
+  return { text: t(key), tip: task.error ?? undefined };
 }

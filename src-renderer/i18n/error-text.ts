@@ -1,0 +1,68 @@
+import type { ApiError } from '../api/api-error.ts';
+import type { UiErrorCode } from '../api/error-codes.ts';
+import type { MessageKey, Translate } from './i18n.ts';
+
+/** What the UI says for each code; a code not listed shows the server's sentence. */
+const CODE_TEXT: Partial<Record<UiErrorCode, MessageKey>> = {
+  NETWORK: 'error.network',
+  UNAVAILABLE: 'error.code.UNAVAILABLE',
+  KEY_MISSING: 'error.code.KEY_MISSING',
+  MAIL_AUTH_FAILED: 'key.invalid',
+  BODY_TOO_LARGE: 'error.code.BODY_TOO_LARGE',
+  SLOTS_FULL: 'video.error.slotsFull',
+  RATE_LIMITED: 'video.error.rateLimited',
+  DISK_FULL: 'video.error.noSpace',
+  TASK_GONE: 'error.code.TASK_GONE',
+  TASK_NOT_READY: 'error.code.TASK_NOT_READY',
+  TASK_FAILED: 'error.code.TASK_FAILED',
+  MAIL_EXTENSION_LIMIT: 'mail.extendLimit',
+  MAILBOX_NOT_FOUND: 'error.code.MAILBOX_NOT_FOUND',
+  MAIL_NOT_FOUND: 'error.code.MAIL_NOT_FOUND',
+  MAIL_NO_DOMAIN: 'error.code.MAIL_NO_DOMAIN',
+  MAIL_DOMAIN_UNSUPPORTED: 'error.code.MAIL_DOMAIN_UNSUPPORTED',
+  MAIL_ADDRESS_INVALID: 'error.code.MAIL_ADDRESS_INVALID',
+  SEARCH_INVALID: 'error.code.SEARCH_INVALID',
+  SETTINGS_LOCAL_ONLY: 'settings.error.forbidden',
+  SETTING_LOCKED: 'error.code.SETTING_LOCKED',
+  LAN_UNAVAILABLE: 'error.code.LAN_UNAVAILABLE',
+  KEY_NOT_FOUND: 'error.code.KEY_NOT_FOUND',
+  HOST_NOT_ALLOWED: 'error.code.HOST_NOT_ALLOWED',
+  CROSS_ORIGIN: 'error.code.CROSS_ORIGIN',
+  SAVE_FAILED: 'error.code.SAVE_FAILED',
+  FORBIDDEN_SENDER: 'error.code.INTERNAL',
+  UNKNOWN_CHANNEL: 'error.code.INTERNAL',
+  INTERNAL: 'error.code.INTERNAL',
+};
+
+/** The `type` of a 422 item (pydantic's, or the share text's link checks) as a sentence. */
+const VALIDATION_TEXT: Record<string, MessageKey> = {
+  link_missing: 'video.error.linkMissing',
+  link_multiple: 'video.error.linkMultiple',
+  platform_unsupported: 'video.error.platformUnsupported',
+  not_single_video: 'video.error.notSingleVideo',
+  string_too_long: 'video.error.tooLong',
+  string_too_short: 'video.error.linkMissing',
+  missing: 'error.validation.missing',
+  string_type: 'error.validation.type',
+};
+
+/**
+ * An error in the UI's language, from its code (never from the server's sentence, which is
+ * shown only when the code is unknown). Called while rendering, so a language switch re-renders
+ * errors already on screen.
+ */
+export function describeError(err: ApiError, t: Translate): string {
+  const seconds = err.extra.retryAfterSeconds ?? 60;
+  if (err.code === 'VALIDATION_FAILED' || err.extra.validation) {
+    const key = VALIDATION_TEXT[err.extra.validation?.[0]?.type ?? ''];
+    return key ? t(key) : err.message;
+  }
+  const key = err.code ? CODE_TEXT[err.code] : undefined;
+  return key ? t(key, { seconds }) : err.message;
+}
+
+/** The server's own sentence, when the shown text came from the code (for a tooltip). */
+export function errorDetail(err: ApiError, t: Translate): string | undefined {
+  const shown = describeError(err, t);
+  return shown === err.message ? undefined : err.message;
+}
