@@ -1,10 +1,21 @@
 import type { ReactElement } from 'react';
 import { Icon, type IconName } from '../components/icon.tsx';
 import { useT, type MessageKey } from '../i18n/i18n.ts';
-import { usePrefs } from '../stores/prefs-store.ts';
+import { usePrefs, type ThemeChoice } from '../stores/prefs-store.ts';
 import { useServer } from '../stores/server-store.ts';
 import type { Route } from './use-route.ts';
-import { useIsDark } from './use-theme.ts';
+
+/** The header's theme button steps through the three choices; each shows its own icon. */
+const NEXT_THEME: Record<ThemeChoice, ThemeChoice> = {
+  system: 'light',
+  light: 'dark',
+  dark: 'system',
+};
+const THEME_ICON: Record<ThemeChoice, IconName> = {
+  system: 'monitor',
+  light: 'sun',
+  dark: 'moon',
+};
 
 const ITEMS: { route: Route; icon: IconName; label: MessageKey }[] = [
   { route: 'video', icon: 'video', label: 'nav.video' },
@@ -21,7 +32,11 @@ export function Nav({ route }: { route: Route }): ReactElement {
   const lang = usePrefs((s) => s.lang);
   const setLang = usePrefs((s) => s.setLang);
   const reachable = useServer((s) => s.reachable);
-  const dark = useIsDark();
+  const next = NEXT_THEME[theme];
+  const themeLabel = t('nav.themeNext', {
+    current: t(`settings.theme.${theme}`),
+    next: t(`settings.theme.${next}`),
+  });
   return (
     <header className="appbar">
       <a className="brand" href="#/video" aria-label="Ephemera">
@@ -51,23 +66,24 @@ export function Nav({ route }: { route: Route }): ReactElement {
         <button
           type="button"
           className="btn btn-ghost btn-md btn-icon"
-          aria-label={t('nav.language')}
           title={t('nav.language')}
           onClick={() => setLang(lang === 'en' ? 'zh-CN' : 'en')}
           data-testid="lang-toggle"
         >
+          {/* The glyph shown is part of the name, so "EN" can be said to voice control. */}
           <span className="lang-glyph">{lang === 'en' ? '中' : 'EN'}</span>
+          <span className="sr-only"> {t('nav.language')}</span>
         </button>
         <button
           type="button"
           className="btn btn-ghost btn-md btn-icon"
-          aria-label={t('nav.theme')}
-          title={t('nav.theme')}
-          onClick={() => setTheme(dark ? 'light' : 'dark')}
+          aria-label={themeLabel}
+          title={themeLabel}
+          onClick={() => setTheme(next)}
           data-testid="theme-toggle"
           data-theme-choice={theme}
         >
-          <Icon name={dark ? 'sun' : 'moon'} />
+          <Icon name={THEME_ICON[theme]} />
         </button>
       </div>
     </header>

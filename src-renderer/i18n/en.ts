@@ -52,6 +52,7 @@ export const en = {
   'nav.language': 'Switch language (中文 / English)',
   'nav.theme': 'Switch light or dark theme',
   'nav.offline': 'Offline',
+  'nav.themeNext': 'Theme: {current}. Switch to {next}',
 
   'key.title': 'API key needed',
   'key.body':

@@ -50,6 +50,7 @@ export const zhCN: Record<MessageKey, string> = {
   'nav.language': '切换语言（中文 / English）',
   'nav.theme': '切换浅色或深色主题',
   'nav.offline': '离线',
+  'nav.themeNext': '主题：{current}。切换为{next}',
 
   'key.title': '需要 API 密钥',
   'key.body': '使用临时邮箱和服务器设置需要 API 密钥，输入一次后本浏览器会记住。',

@@ -142,9 +142,9 @@ test.describe('reading mail at 1280×800', () => {
         el.scrollTop = 0;
       });
       // Keyboard: arrows walk the list past the rendered rows; Enter opens.
-      await page.getByTestId('mail-row').first().focus();
+      await page.getByTestId('mail-row').first().getByRole('button').first().focus();
       for (let i = 0; i < 30; i += 1) await page.keyboard.press('ArrowDown');
-      await expect(page.locator('li[aria-posinset="31"] .mail-row')).toBeFocused();
+      await expect(page.locator('li[aria-posinset="31"] .mail-row-open')).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(page.getByTestId('mail-view')).toBeVisible();
       await expectWindowHigh(page);

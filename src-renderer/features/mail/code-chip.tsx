@@ -20,7 +20,9 @@ export function CodeChip({
       type="button"
       className={`code-chip code-chip-${size} ${copied ? 'is-copied' : ''}`}
       data-testid="code-chip"
-      aria-label={t('mail.code.copyLabel', { code })}
+      // The large chip says "Copy" on it, so its text is its name (what voice control users read
+      // out); the small one shows only the code and an icon.
+      aria-label={size === 'lg' ? undefined : t('mail.code.copyLabel', { code })}
       onClick={(event) => {
         event.stopPropagation();
         void copyText(code).then((ok) => {
@@ -31,7 +33,7 @@ export function CodeChip({
         });
       }}
     >
-      <span className="code-chip-code">{code}</span>
+      <span className="code-chip-code">{code}</span>{' '}
       <span className="code-chip-action">
         <Icon name={copied ? 'check' : 'copy'} size={size === 'lg' ? 18 : 14} />
         {size === 'lg' ? <span>{copied ? t('common.copied') : t('common.copy')}</span> : null}

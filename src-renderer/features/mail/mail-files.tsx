@@ -148,7 +148,8 @@ export function RawSourceView({ email, id }: { email: string; id: number }): Rea
           })}
         </p>
       ) : null}
-      <pre className="mail-text mail-source" data-testid="mail-source">
+      {/* Focusable so that it can be scrolled with the keyboard. */}
+      <pre className="mail-text mail-source" data-testid="mail-source" tabIndex={0}>
         {source.text}
       </pre>
     </>

@@ -188,7 +188,7 @@ export function MailView({
             data-testid="mail-frame"
           />
         ) : (
-          <pre className="mail-text" data-testid="mail-text">
+          <pre className="mail-text" data-testid="mail-text" tabIndex={0}>
             {mail.text ?? ''}
           </pre>
         )}

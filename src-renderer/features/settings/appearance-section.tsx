@@ -5,7 +5,7 @@ import { useT } from '../../i18n/i18n.ts';
 import { usePrefs, type Lang, type ThemeChoice } from '../../stores/prefs-store.ts';
 
 const THEMES: { value: ThemeChoice; icon: IconName }[] = [
-  { value: 'system', icon: 'settings' },
+  { value: 'system', icon: 'monitor' },
   { value: 'light', icon: 'sun' },
   { value: 'dark', icon: 'moon' },
 ];

@@ -63,12 +63,12 @@ export function TaskCard({ entry }: { entry: TaskEntry }): ReactElement {
               />
             ) : null}
           </div>
-          <h3 className="task-title" title={task?.title ?? link ?? undefined}>
+          <h2 className="task-title" title={task?.title ?? link ?? undefined}>
             {task?.title ??
               (status === 'queued'
                 ? t('video.title.waiting')
                 : (link ?? t('video.title.platform', { platform })))}
-          </h3>
+          </h2>
           <p className="task-sub">
             {[
               task?.author ? `@${task.author}` : null,
