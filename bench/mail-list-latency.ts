@@ -6,6 +6,7 @@ import { makeTempDir, removeTempDir } from '../tests/helpers/temp-dir.ts';
 import { BENCH_RATE_LIMITS } from './lib/bench-app.ts';
 import { fmt, type BenchResult } from './lib/result.ts';
 import { runIfMain } from './lib/standalone.ts';
+import { interleavedLatency } from './mail/interleaved-latency.ts';
 import { seedMails } from './mail/seed-mails.ts';
 
 const ADDRESSES = 10_000;
@@ -31,22 +32,10 @@ export async function benchMailListLatency(): Promise<BenchResult[]> {
     try {
       const list = (): string =>
         `/api/emails/${emails[randomInt(ADDRESSES)] ?? ''}?after_id=${randomInt(MAILS)}`;
-      const timed = async (path: string, headers: Record<string, string>): Promise<number> => {
-        const start = performance.now();
-        const res = await pool.request({ method: 'GET', path, headers });
-        await res.body.text();
-        if (res.statusCode !== 200) throw new Error(`${path}: HTTP ${res.statusCode}`);
-        return performance.now() - start;
-      };
-      const auth = { 'x-api-key': m.key };
-      for (let i = 0; i < 500; i++) await timed(list(), auth); // warm-up
-      const ours: number[] = [];
-      const bare: number[] = [];
-      // Interleaved, so drift in machine load hits both alike.
-      for (let i = 0; i < REQUESTS; i++) {
-        ours.push(await timed(list(), auth));
-        bare.push(await timed('/api/health', {}));
-      }
+      const { ours, bare } = await interleavedLatency(pool, list, m.key, {
+        warmup: 500,
+        requests: REQUESTS,
+      });
       const p99 = percentile(ours, 99);
       const b99 = percentile(bare, 99);
       console.log(

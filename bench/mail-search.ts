@@ -6,6 +6,7 @@ import { makeTempDir, removeTempDir } from '../tests/helpers/temp-dir.ts';
 import { BENCH_RATE_LIMITS } from './lib/bench-app.ts';
 import { fmt, type BenchResult } from './lib/result.ts';
 import { runIfMain } from './lib/standalone.ts';
+import { interleavedLatency } from './mail/interleaved-latency.ts';
 import { seedMails } from './mail/seed-mails.ts';
 
 const ADDRESSES = 10_000;
@@ -46,21 +47,10 @@ export async function benchMailSearch(): Promise<BenchResult[]> {
         const q = QUERIES[turn++ % QUERIES.length]?.() ?? 'code';
         return `/api/emails/${emails[randomInt(ADDRESSES)] ?? ''}?q=${encodeURIComponent(q)}`;
       };
-      const timed = async (path: string, headers: Record<string, string>): Promise<number> => {
-        const start = performance.now();
-        const res = await pool.request({ method: 'GET', path, headers });
-        await res.body.text();
-        if (res.statusCode !== 200) throw new Error(`${path}: HTTP ${res.statusCode}`);
-        return performance.now() - start;
-      };
-      const auth = { 'x-api-key': m.key };
-      for (let i = 0; i < 300; i++) await timed(search(), auth); // warm-up
-      const ours: number[] = [];
-      const bare: number[] = [];
-      for (let i = 0; i < REQUESTS; i++) {
-        ours.push(await timed(search(), auth));
-        bare.push(await timed('/api/health', {}));
-      }
+      const { ours, bare } = await interleavedLatency(pool, search, m.key, {
+        warmup: 300,
+        requests: REQUESTS,
+      });
       const p50 = percentile(ours, 50);
       const p99 = percentile(ours, 99);
       const b99 = percentile(bare, 99);
