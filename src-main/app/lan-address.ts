@@ -11,3 +11,10 @@ export function firstLanAddress(interfaces: NodeJS.Dict<os.NetworkInterfaceInfo[
   }
   return null;
 }
+
+/** Every address of a non-internal interface (IPv4 and IPv6): where the LAN reaches this machine. */
+export function externalAddresses(interfaces: NodeJS.Dict<os.NetworkInterfaceInfo[]>): string[] {
+  return Object.values(interfaces).flatMap((list) =>
+    (list ?? []).filter((info) => !info.internal).map((info) => info.address),
+  );
+}

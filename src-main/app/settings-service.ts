@@ -8,15 +8,14 @@ import type {
   ServerSettingsPatch,
 } from '../../src-shared/api/server-settings.ts';
 import type { Settings } from '../../src-shared/settings/schemas.ts';
-import { normalizeHostName } from '../http/host-guard.ts';
 import { isLoopbackAddress } from '../http/loopback.ts';
-import { normalizeDomain } from '../mail/address.ts';
 import type { DomainPool } from '../mail/domain-pool.ts';
 import { AppError } from './app-error.ts';
-import { firstLanAddress } from './lan-address.ts';
+import { externalAddresses, firstLanAddress } from './lan-address.ts';
 import { isWildcard, RebindError, type Listeners } from './listeners.ts';
 import type { Logger } from './logger.ts';
 import type { SettingsFile } from './settings-file.ts';
+import { normalizeDomains, normalizeHosts } from './settings-values.ts';
 
 /** Where the services are and how to reach them (the desktop shell's view). */
 export interface AppStatus {
@@ -121,9 +120,7 @@ export class SettingsService {
   lanAddresses(): string[] {
     const { host } = this.deps.listeners;
     if (!isWildcard(host)) return isLoopbackAddress(host) ? [] : [host];
-    return Object.values(this.interfaces()).flatMap((list) =>
-      (list ?? []).filter((info) => !info.internal).map((info) => info.address),
-    );
+    return externalAddresses(this.interfaces());
   }
 
   /** GET /api/info without `client_is_local`. */
@@ -298,32 +295,6 @@ export class SettingsService {
     this.queue = run.catch(() => undefined);
     return run;
   }
-}
-
-function normalizeDomains(raw: string[]): string[] {
-  const out: string[] = [];
-  for (const value of raw) {
-    const domain = normalizeDomain(value);
-    if (!domain) throw new AppError('SETTINGS_INVALID', `"${value}" is not a valid mail domain.`);
-    if (!out.includes(domain)) out.push(domain);
-  }
-  return out;
-}
-
-/** Allowed host names: each a DNS name or IP literal (no port, no wildcard), no duplicates. */
-function normalizeHosts(raw: string[]): string[] {
-  const out: string[] = [];
-  for (const value of raw) {
-    const host = normalizeHostName(value);
-    if (!host) {
-      throw new AppError(
-        'SETTINGS_INVALID',
-        `"${value}" is not a host name or IP address (write it without scheme, port or wildcard, e.g. mail.example.org).`,
-      );
-    }
-    if (!out.includes(host)) out.push(host);
-  }
-  return out;
 }
 
 function urlHost(host: string): string {

@@ -1,0 +1,33 @@
+import { normalizeHostName } from '../http/host-guard.ts';
+import { normalizeDomain } from '../mail/address.ts';
+import { AppError } from './app-error.ts';
+
+/** Each value normalised, duplicates dropped; the first invalid one refuses the whole list. */
+function uniqueNormalized(
+  raw: readonly string[],
+  normalize: (value: string) => string | null,
+  invalid: (value: string) => string,
+): string[] {
+  const out: string[] = [];
+  for (const value of raw) {
+    const normal = normalize(value);
+    if (!normal) throw new AppError('SETTINGS_INVALID', invalid(value));
+    if (!out.includes(normal)) out.push(normal);
+  }
+  return out;
+}
+
+/** The mail domains of a settings patch. */
+export function normalizeDomains(raw: readonly string[]): string[] {
+  return uniqueNormalized(raw, normalizeDomain, (v) => `"${v}" is not a valid mail domain.`);
+}
+
+/** Allowed host names: each a DNS name or IP literal (no port, no wildcard). */
+export function normalizeHosts(raw: readonly string[]): string[] {
+  return uniqueNormalized(
+    raw,
+    normalizeHostName,
+    (v) =>
+      `"${v}" is not a host name or IP address (write it without scheme, port or wildcard, e.g. mail.example.org).`,
+  );
+}
