@@ -1,18 +1,13 @@
 import { sendMail } from '../helpers/smtp-client.ts';
 import { expect, test } from './support/fixtures.ts';
+import { openNewMailbox } from './support/mail-seed.ts';
 
 test('search, unread then read on open, mark unread, delete a mail, empty the mailbox', async ({
   page,
   server,
   shot,
 }) => {
-  await page.addInitScript((key) => localStorage.setItem('ephemera.apiKey', key), server.apiKey);
-  await page.goto(`${server.url}/#/mail`);
-  await page.getByTestId('new-mailbox').click();
-  const address = page.getByTestId('inbox-address');
-  await expect(address).toHaveText(/@ephemera\.localhost$/);
-  await expect(page.getByTestId('live-status')).toHaveText('Live');
-  const email = (await address.textContent()) ?? '';
+  const email = await openNewMailbox(page, server);
 
   const mails = [
     {

@@ -1,17 +1,12 @@
 import { sendMail } from '../helpers/smtp-client.ts';
 import { expect, test } from './support/fixtures.ts';
+import { openNewMailbox } from './support/mail-seed.ts';
 
 test('a long mail is shown cut with a note, and "Show all" loads it whole', async ({
   page,
   server,
 }) => {
-  await page.addInitScript((key) => localStorage.setItem('ephemera.apiKey', key), server.apiKey);
-  await page.goto(`${server.url}/#/mail`);
-  await page.getByTestId('new-mailbox').click();
-  const address = page.getByTestId('inbox-address');
-  await expect(address).toHaveText(/@ephemera\.localhost$/);
-  await expect(page.getByTestId('live-status')).toHaveText('Live');
-  const email = (await address.textContent()) ?? '';
+  const email = await openNewMailbox(page, server);
 
   // 300 000 characters: past the 262 144 that listings and pushes keep.
   const line = 'The quick brown fox jumps over the lazy dog, again and again.\n';

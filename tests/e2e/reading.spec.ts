@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { sendMail } from '../helpers/smtp-client.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test, type E2eServer } from './support/fixtures.ts';
 import { makeMailboxes, rememberMailboxes, seedMails, startCanary } from './support/mail-seed.ts';
 
 const SEEDED = 320;
@@ -92,20 +92,7 @@ test.describe('reading mail at 1280×800', () => {
       const [lease] = await makeMailboxes(server, 1);
       const others = await makeMailboxes(server, 30);
       if (!lease) throw new Error('no mailbox');
-      await seedMails(server, lease.email, SEEDED);
-      await sendMail(server.smtpPort, {
-        from: '"Long Letters" <long@letters.example>',
-        to: lease.email,
-        subject: 'A very long plain-text mail',
-        text: LONG_TEXT,
-      });
-      await sendMail(server.smtpPort, {
-        from: '"Spring Shop" <news@shop.example>',
-        to: lease.email,
-        subject: 'Spring sale newsletter',
-        text: 'Spring sale. Everything must go by Friday.',
-        html: hostileHtml(canary.url),
-      });
+      await seedReadingInbox(server, lease.email, canary.url);
       await rememberMailboxes(page, server, [lease, ...others]);
 
       await page.goto(`${server.url}/#/mail`);
@@ -350,20 +337,7 @@ test.describe('reading mail on a phone (390×844)', () => {
   }) => {
     const [lease] = await makeMailboxes(server, 1);
     if (!lease) throw new Error('no mailbox');
-    await seedMails(server, lease.email, SEEDED);
-    await sendMail(server.smtpPort, {
-      from: '"Long Letters" <long@letters.example>',
-      to: lease.email,
-      subject: 'A very long plain-text mail',
-      text: LONG_TEXT,
-    });
-    await sendMail(server.smtpPort, {
-      from: '"Spring Shop" <news@shop.example>',
-      to: lease.email,
-      subject: 'Spring sale newsletter',
-      text: 'Spring sale. Everything must go by Friday.',
-      html: hostileHtml('https://images.shop.example'),
-    });
+    await seedReadingInbox(server, lease.email, 'https://images.shop.example');
     await rememberMailboxes(page, server, [lease]);
     await page.goto(`${server.url}/#/mail`);
     await page.getByTestId('mailbox').first().tap();
@@ -409,3 +383,25 @@ test.describe('reading mail on a phone (390×844)', () => {
     await expect(page.getByTestId('mailbox-list')).toBeVisible();
   });
 });
+
+/** The inbox the reading tests open: SEEDED short mails, one long text mail, one newsletter. */
+async function seedReadingInbox(
+  server: E2eServer,
+  email: string,
+  imagesUrl: string,
+): Promise<void> {
+  await seedMails(server, email, SEEDED);
+  await sendMail(server.smtpPort, {
+    from: '"Long Letters" <long@letters.example>',
+    to: email,
+    subject: 'A very long plain-text mail',
+    text: LONG_TEXT,
+  });
+  await sendMail(server.smtpPort, {
+    from: '"Spring Shop" <news@shop.example>',
+    to: email,
+    subject: 'Spring sale newsletter',
+    text: 'Spring sale. Everything must go by Friday.',
+    html: hostileHtml(imagesUrl),
+  });
+}

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import nodemailer from 'nodemailer';
 import type { Lease } from '../../../src-shared/mail/schemas.ts';
 import type { E2eServer } from './fixtures.ts';
@@ -88,4 +88,18 @@ export async function startCanary(): Promise<{
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * With the key already on this device, opens the mail screen, makes a new mailbox in the UI and
+ * waits until it is live; returns its address.
+ */
+export async function openNewMailbox(page: Page, server: E2eServer): Promise<string> {
+  await page.addInitScript((key) => localStorage.setItem('ephemera.apiKey', key), server.apiKey);
+  await page.goto(`${server.url}/#/mail`);
+  await page.getByTestId('new-mailbox').click();
+  const address = page.getByTestId('inbox-address');
+  await expect(address).toHaveText(/@ephemera\.localhost$/);
+  await expect(page.getByTestId('live-status')).toHaveText('Live');
+  return (await address.textContent()) ?? '';
 }
