@@ -129,7 +129,11 @@ test.describe('reading mail at 1280×800', () => {
         el.scrollTop = 0;
       });
       // Keyboard: arrows walk the list past the rendered rows; Enter opens.
-      await page.getByTestId('mail-row').first().getByRole('button').first().focus();
+      // The newest row itself, not the first row still rendered from before the scroll (the
+      // virtual list re-renders a frame later).
+      const newest = page.locator('li[aria-posinset="1"] .mail-row-open');
+      await expect(newest).toBeVisible();
+      await newest.focus();
       for (let i = 0; i < 30; i += 1) await page.keyboard.press('ArrowDown');
       await expect(page.locator('li[aria-posinset="31"] .mail-row-open')).toBeFocused();
       await page.keyboard.press('Enter');
