@@ -47,15 +47,20 @@ export async function benchMailIngest(): Promise<BenchResult[]> {
     });
     // Warm-up, one full round each: JIT in the main thread and in every parse worker.
     await runSmtpLoad(plan(m.smtpPort));
+    await drainBacklog(m);
     await runSmtpLoad(plan(sink.port));
     const ours: number[] = [];
     const bare: number[] = [];
+    const drains: number[] = [];
     let expected = MAILS_PER_CONNECTION * CONNECTIONS;
     for (let round = 1; round <= ROUNDS; round++) {
+      // Parsing trails the 250s; it finishes before the next run, which so starts from an
+      // idle server (left over, it would slow the next bare run and flatter the ratio).
       const runOurs = async (): Promise<void> => {
         const s = await runSmtpLoad(plan(m.smtpPort));
         ours.push(s.mails / (s.ms / 1000));
         expected += s.mails;
+        drains.push(await drainBacklog(m));
       };
       const runBare = async (): Promise<void> => {
         const s = await runSmtpLoad(plan(sink.port));
@@ -68,12 +73,7 @@ export async function benchMailIngest(): Promise<BenchResult[]> {
         `mail-ingest round ${round}: ours ${fmt(ours.at(-1) ?? 0)} mails/s, bare sink ${fmt(bare.at(-1) ?? 0)} mails/s`,
       );
     }
-    // Parsing trails the 250s: wait (bounded) for the backlog, then count what is listed.
-    const drainStart = performance.now();
-    while (m.t.app.mail.parsing.backlog() > 0 && performance.now() - drainStart < DRAIN_LIMIT_MS) {
-      await setTimeout(50);
-    }
-    const drainMs = performance.now() - drainStart;
+    const drainMs = Math.max(...drains);
     const listed = await countListed(m, recipients);
     if (listed !== expected)
       throw new Error(`${expected} mails got a 250 but ${listed} are listed`);
@@ -83,7 +83,7 @@ export async function benchMailIngest(): Promise<BenchResult[]> {
       ours,
       bare,
       MIN_RATIO,
-      `${CONNECTIONS} connections × ${MAILS_PER_CONNECTION} mails per round, ${ROUNDS} alternating rounds; all ${listed} mails listed ${fmt(drainMs / 1000)} s after the last 250; also needs ≥ ${MIN_RATE} mails/s; ${RATE_LIMIT_NOTE}`,
+      `${CONNECTIONS} connections × ${MAILS_PER_CONNECTION} mails per round, ${ROUNDS} alternating rounds; all ${listed} mails listed; parsing ended at most ${fmt(drainMs / 1000)} s after a round's last 250; also needs ≥ ${MIN_RATE} mails/s; ${RATE_LIMIT_NOTE}`,
     );
     result.goal = `≥ ${MIN_RATE} mails/s and ratio ≥ ${MIN_RATIO}`;
     result.pass = result.pass && result.ours >= MIN_RATE;
@@ -92,6 +92,15 @@ export async function benchMailIngest(): Promise<BenchResult[]> {
     await sink.close();
     await m.close();
   }
+}
+
+/** Waits (bounded) until every committed mail is parsed; returns how long that took. */
+async function drainBacklog(m: Awaited<ReturnType<typeof startMailTestApp>>): Promise<number> {
+  const start = performance.now();
+  while (m.t.app.mail.parsing.backlog() > 0 && performance.now() - start < DRAIN_LIMIT_MS) {
+    await setTimeout(20);
+  }
+  return performance.now() - start;
 }
 
 /** Pages through every recipient's mails over the API. */

@@ -65,7 +65,7 @@ export function composeMail(
     clock,
     {
       domains: config.domains,
-      analyze: (raw, from) => pool.analyze(raw, from),
+      analyze: (raw, from, lanes) => pool.analyze(raw, from, lanes),
       attachment: (raw, index) => pool.attachment(raw, index),
       lease: overrides.lease,
       retention: { ...(retentionMs === undefined ? {} : { retentionMs }), ...overrides.retention },

@@ -12,7 +12,15 @@ export interface AnalyzedMessage extends ParsedMessage {
   code: string | null;
 }
 
-export type Analyzer = (raw: Uint8Array, envelopeFrom: string | null) => Promise<AnalyzedMessage>;
+/**
+ * `lanes` caps how many parse workers this call may be given to (the pool's least busy of its
+ * first `lanes`); in-process analyzers ignore it.
+ */
+export type Analyzer = (
+  raw: Uint8Array,
+  envelopeFrom: string | null,
+  lanes?: number,
+) => Promise<AnalyzedMessage>;
 
 /** Parses and extracts in this thread (tests, and the body of each parse worker). */
 export function analyzeInProcess(extractCode: CodeExtractor): Analyzer {

@@ -62,8 +62,8 @@ function spawn(): Worker {
 
 /**
  * One worker per core, 1 to 4. Parsing and extraction are most of a mail's CPU (about 1.2 ms of
- * 1.5 ms for 5 KB), so on 2 cores two workers ingest about 30 % more than one (measured with
- * bench/mail-ingest.ts), even though they share the cores with the main thread.
+ * 1.5 ms for 5 KB): every worker drains a backlog after a burst, while during one the parse
+ * queue keeps to fewer (ParseQueueOptions.busyLanes) so SMTP keeps its cores.
  */
 export function defaultPoolSize(): number {
   return Math.max(1, Math.min(4, os.availableParallelism()));
@@ -99,9 +99,12 @@ export class ParsePool {
     return this.slots.filter((slot) => slot.worker !== null).length;
   }
 
-  /** Parses in the least busy worker; rejects when a worker fails or the job times out. */
-  analyze(raw: Uint8Array, from: string | null): Promise<AnalyzedMessage> {
-    return this.run<AnalyzedMessage>({ kind: 'analyze', raw, from });
+  /**
+   * Parses in the least busy of the first `lanes` workers; rejects when a worker fails or the
+   * job times out.
+   */
+  analyze(raw: Uint8Array, from: string | null, lanes = Infinity): Promise<AnalyzedMessage> {
+    return this.run<AnalyzedMessage>({ kind: 'analyze', raw, from }, lanes);
   }
 
   /** Attachment `index` of a raw message, parsed out in a worker; null when there is none. */
@@ -109,15 +112,17 @@ export class ParsePool {
     return this.run<AttachmentFile | null>({ kind: 'attachment', raw, index });
   }
 
-  private run<T>(job: ParseJob): Promise<T> {
+  private run<T>(job: ParseJob, lanes = Infinity): Promise<T> {
     if (this.closed) return Promise.reject(new Error('parse pool closed'));
     // The least busy slot; on a tie one with a running worker (a cold start costs ~250 ms).
-    const slot = this.slots.reduce((a, b) =>
-      b.pending.size < a.pending.size ||
-      (b.pending.size === a.pending.size && a.worker === null && b.worker !== null)
-        ? b
-        : a,
-    );
+    const slot = this.slots
+      .slice(0, Math.max(1, lanes))
+      .reduce((a, b) =>
+        b.pending.size < a.pending.size ||
+        (b.pending.size === a.pending.size && a.worker === null && b.worker !== null)
+          ? b
+          : a,
+      );
     if (slot.idle) clearTimeout(slot.idle);
     slot.idle = null;
     const worker = slot.worker ?? this.startWorker(slot);

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src-main/app/logger.ts';
 import { ParsePool, unpackedWorkerPath } from '../../../src-main/mail/parse-pool.ts';
 
-describe('ParsePool', () => {
+// Real worker threads: a cold one boots in ~250 ms, but seconds on a loaded CI machine.
+const WORKER_TEST = { timeout: 30_000 };
+
+describe('ParsePool', WORKER_TEST, () => {
   it('parses in a worker thread, code included, and refuses work once closed', async () => {
     const pool = new ParsePool(createLogger('test', true), 2);
     const raw = new TextEncoder().encode(
@@ -52,7 +55,7 @@ describe('unpackedWorkerPath', () => {
   });
 });
 
-describe('ParsePool idle workers', () => {
+describe('ParsePool idle workers', WORKER_TEST, () => {
   it('extra workers exit after idleMs; the last one stays warm', async () => {
     const pool = new ParsePool(createLogger('test', true), 2, 60_000, 30);
     const raw = new TextEncoder().encode('Subject: Code\r\n\r\nYour code is 271828.\r\n');
@@ -64,6 +67,18 @@ describe('ParsePool idle workers', () => {
     await expect.poll(() => pool.liveWorkers(), { timeout: 5000, interval: 10 }).toBe(1);
     expect((await pool.analyze(raw, null)).code).toBe('271828');
     expect(pool.liveWorkers()).toBe(1);
+    await pool.close();
+  });
+
+  it('jobs given one lane share one worker; without a cap they spread over the pool', async () => {
+    const pool = new ParsePool(createLogger('test', true), 2);
+    const raw = new TextEncoder().encode('Subject: Code\r\n\r\nYour code is 271828.\r\n');
+    const laned = Promise.all([pool.analyze(raw, null, 1), pool.analyze(raw, null, 1)]);
+    expect(pool.liveWorkers()).toBe(1);
+    expect((await laned).map((r) => r.code)).toEqual(['271828', '271828']);
+    const spread = Promise.all([pool.analyze(raw, null), pool.analyze(raw, null)]);
+    expect(pool.liveWorkers()).toBe(2);
+    await spread;
     await pool.close();
   });
 

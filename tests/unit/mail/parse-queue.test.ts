@@ -5,7 +5,7 @@ import type { Analyzer } from '../../../src-main/mail/analyze-message.ts';
 import { LiveHub } from '../../../src-main/mail/live-hub.ts';
 import { MailStore } from '../../../src-main/mail/mail-store.ts';
 import { MessageRefused } from '../../../src-main/mail/message-refused.ts';
-import { ParseQueue } from '../../../src-main/mail/parse-queue.ts';
+import { DEFAULT_PARSE_QUEUE, ParseQueue } from '../../../src-main/mail/parse-queue.ts';
 import { RawInbox } from '../../../src-main/mail/raw-inbox.ts';
 import { RawStore } from '../../../src-main/mail/raw-store.ts';
 import { ManualClock } from '../../helpers/manual-clock.ts';
@@ -13,11 +13,13 @@ import { ManualClock } from '../../helpers/manual-clock.ts';
 const logger = createLogger('test', true);
 
 /** Subject = the raw text; "refuse" is refused, "flaky" fails on its first try. */
-function fakeAnalyzer(): { analyze: Analyzer; calls: string[] } {
+function fakeAnalyzer(): { analyze: Analyzer; calls: string[]; lanes: (number | undefined)[] } {
   const calls: string[] = [];
-  const analyze: Analyzer = (raw, from) => {
+  const lanes: (number | undefined)[] = [];
+  const analyze: Analyzer = (raw, from, lane) => {
     const text = Buffer.from(raw).toString('utf8');
     calls.push(text);
+    lanes.push(lane);
     if (text === 'refuse') return Promise.reject(new MessageRefused('5.3.4 no'));
     if (text === 'flaky' && calls.filter((c) => c === 'flaky').length === 1)
       return Promise.reject(new Error('worker died'));
@@ -32,15 +34,15 @@ function fakeAnalyzer(): { analyze: Analyzer; calls: string[] } {
       code: null,
     });
   };
-  return { analyze, calls };
+  return { analyze, calls, lanes };
 }
 
-function setup(db = openDatabase(':memory:')) {
+function setup(db = openDatabase(':memory:'), options = DEFAULT_PARSE_QUEUE) {
   const raws = new RawStore(db);
   const store = new MailStore(db);
   const hub = new LiveHub(logger);
   const fake = fakeAnalyzer();
-  const queue = new ParseQueue(raws, store, hub, fake.analyze, logger);
+  const queue = new ParseQueue(raws, store, hub, fake.analyze, logger, options);
   const inbox = new RawInbox(raws, new ManualClock(), (items) => queue.committed(items));
   return { db, raws, store, hub, queue, inbox, fake };
 }
@@ -113,5 +115,20 @@ describe('ParseQueue', () => {
     ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(await inbox.add(env(['x@t.test']), Buffer.from('c'))).toBe(1);
+  });
+
+  it.each([
+    // Commits within the last minute count as busy, and a batch does not wait for a gap.
+    ['while SMTP is busy, a batch gets busyLanes workers', 60_000, [2, 2]],
+    // No quiet period to wait for: every batch runs in a gap, on the whole pool.
+    ['in a gap, a batch gets the whole pool', 0, [undefined, undefined]],
+  ])('%s', async (_name, quietMs, expected) => {
+    const options = { ...DEFAULT_PARSE_QUEUE, quietMs, maxDeferMs: 0, busyLanes: 2 };
+    const { queue, inbox, fake } = setup(openDatabase(':memory:'), options);
+    queue.start();
+    await Promise.all(['a', 'b'].map((s) => inbox.add(env(['x@t.test']), Buffer.from(s))));
+    await queue.settled('x@t.test', 5_000);
+    expect(fake.lanes).toEqual(expected);
+    await queue.stop();
   });
 });
