@@ -10,7 +10,7 @@ import type {
 import type { Settings } from '../../src-shared/settings/schemas.ts';
 import { isLoopbackAddress } from '../http/loopback.ts';
 import type { DomainPool } from '../mail/domain-pool.ts';
-import { AppError } from './app-error.ts';
+import { AppError, settingsInvalid } from './app-error.ts';
 import { externalAddresses, firstLanAddress } from './lan-address.ts';
 import { isWildcard, RebindError, type Listeners } from './listeners.ts';
 import type { Logger } from './logger.ts';
@@ -175,7 +175,7 @@ export class SettingsService {
       if (patch.smtp_port !== undefined) next.smtpPort = patch.smtp_port;
       const ports = this.nextPorts(next);
       if (ports.httpPort === ports.smtpPort) {
-        throw new AppError('SETTINGS_INVALID', 'HTTP and SMTP need two different ports.');
+        throw settingsInvalid('ports_same', 'HTTP and SMTP need two different ports.');
       }
       if (patch.data_dir !== undefined) next.dataDir = this.checkDataDir(patch.data_dir);
       if (patch.code_notifications !== undefined) {
@@ -246,8 +246,8 @@ export class SettingsService {
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 }); // owner only, like every data folder
       fs.accessSync(dir, fs.constants.W_OK);
     } catch (err) {
-      throw new AppError(
-        'SETTINGS_INVALID',
+      throw settingsInvalid(
+        'data_dir_unusable',
         `Cannot use ${dir} as the data folder: ${(err as Error).message}`,
       );
     }

@@ -1,17 +1,19 @@
 import { normalizeHostName } from '../http/host-guard.ts';
 import { normalizeDomain } from '../mail/address.ts';
-import { AppError } from './app-error.ts';
+import type { SettingsInvalidReason } from '../../src-shared/errors/codes.ts';
+import { settingsInvalid } from './app-error.ts';
 
 /** Each value normalised, duplicates dropped; the first invalid one refuses the whole list. */
 function uniqueNormalized(
   raw: readonly string[],
   normalize: (value: string) => string | null,
+  reason: SettingsInvalidReason,
   invalid: (value: string) => string,
 ): string[] {
   const out: string[] = [];
   for (const value of raw) {
     const normal = normalize(value);
-    if (!normal) throw new AppError('SETTINGS_INVALID', invalid(value));
+    if (!normal) throw settingsInvalid(reason, invalid(value));
     if (!out.includes(normal)) out.push(normal);
   }
   return out;
@@ -19,7 +21,12 @@ function uniqueNormalized(
 
 /** The mail domains of a settings patch. */
 export function normalizeDomains(raw: readonly string[]): string[] {
-  return uniqueNormalized(raw, normalizeDomain, (v) => `"${v}" is not a valid mail domain.`);
+  return uniqueNormalized(
+    raw,
+    normalizeDomain,
+    'domain_invalid',
+    (v) => `"${v}" is not a valid mail domain.`,
+  );
 }
 
 /** Allowed host names: each a DNS name or IP literal (no port, no wildcard). */
@@ -27,6 +34,7 @@ export function normalizeHosts(raw: readonly string[]): string[] {
   return uniqueNormalized(
     raw,
     normalizeHostName,
+    'host_invalid',
     (v) =>
       `"${v}" is not a host name or IP address (write it without scheme, port or wildcard, e.g. mail.example.org).`,
   );

@@ -89,7 +89,7 @@ export async function dispatchIpc<C extends IpcInvokeChannel>(
 }
 
 function toFailure(channel: string, err: unknown, logger: Logger): IpcResult<never> {
-  if (err instanceof AppError) return ipcFail(err.code, err.message);
+  if (err instanceof AppError) return ipcFail(err.code, err.message, err.extra.reason);
   if (err instanceof ServicesUnavailableError || err instanceof StartupError) {
     return ipcFail('UNAVAILABLE', err.message);
   }

@@ -16,7 +16,8 @@ export function registerErrorHandler(app: FastifyInstance, logger: Logger): void
         void reply.header('retry-after', String(error.extra.retryAfterSeconds));
       }
       const detail = error.extra.validation ?? error.message;
-      return reply.code(error.status).send({ detail });
+      const { reason } = error.extra;
+      return reply.code(error.status).send(reason ? { detail, reason } : { detail });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(ERROR_STATUS.BODY_TOO_LARGE).send({

@@ -10,7 +10,8 @@ import {
   type ServerSettings,
   type ServerSettingsPatch,
 } from '../../src-shared/api/server-settings.ts';
-import { AppError } from '../app/app-error.ts';
+import type { SettingsInvalidReason } from '../../src-shared/errors/codes.ts';
+import { AppError, settingsInvalid } from '../app/app-error.ts';
 import { keyActions } from '../mail/key-actions.ts';
 import type { ApiKeyStore } from '../mail/key-store.ts';
 import { isLoopbackAddress } from './loopback.ts';
@@ -30,8 +31,18 @@ export interface SettingsRouteDeps {
   checkMx(domain: string): Promise<MxCheck>;
 }
 
+/** The reason of a PATCH field its schema refused; other fields (and unknown keys) are value_invalid. */
+const PATCH_FIELD_REASON: Partial<Record<string, SettingsInvalidReason>> = {
+  http_port: 'port_invalid',
+  smtp_port: 'port_invalid',
+  proxy: 'proxy_invalid',
+  data_dir: 'data_dir_unusable',
+  domains: 'domain_invalid',
+  allowed_hosts: 'host_invalid',
+};
+
 function parseId(raw: string): number {
-  if (!/^\d{1,12}$/.test(raw)) throw new AppError('SETTINGS_INVALID', `"${raw}" is not a key id.`);
+  if (!/^\d{1,12}$/.test(raw)) throw settingsInvalid('key_id_invalid', `"${raw}" is not a key id.`);
   return Number(raw);
 }
 
@@ -69,8 +80,8 @@ export async function registerSettingsRoutes(
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const where = issue?.path.join('.') || 'body';
-        throw new AppError(
-          'SETTINGS_INVALID',
+        throw settingsInvalid(
+          PATCH_FIELD_REASON[String(issue?.path[0])] ?? 'value_invalid',
           `Invalid ${where}: ${issue?.message ?? 'not a settings object'}.`,
         );
       }
@@ -86,7 +97,7 @@ export async function registerSettingsRoutes(
     scope.post('/api/keys', async (request, reply): Promise<CreatedApiKeyView> => {
       const parsed = ApiKeyCreateSchema.safeParse(request.body ?? {});
       if (!parsed.success) {
-        throw new AppError('SETTINGS_INVALID', 'Give the key a name of 1 to 100 characters.');
+        throw settingsInvalid('key_name_invalid', 'Give the key a name of 1 to 100 characters.');
       }
       const created = keyActions.create(deps.keys, parsed.data.name);
       void reply.code(201);

@@ -1,6 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import type { MxCheck } from '../../src-shared/api/server-settings.ts';
-import { AppError } from '../app/app-error.ts';
+import { settingsInvalid } from '../app/app-error.ts';
 import { normalizeDomain } from './address.ts';
 
 export type MxResolver = (domain: string) => Promise<{ exchange: string; priority: number }[]>;
@@ -17,18 +17,25 @@ export function systemMxResolver(): MxResolver {
  */
 export async function checkMx(raw: string, resolveMx: MxResolver): Promise<MxCheck> {
   const domain = normalizeDomain(raw);
-  if (!domain) throw new AppError('SETTINGS_INVALID', `"${raw}" is not a domain name.`);
+  if (!domain) throw settingsInvalid('domain_invalid', `"${raw}" is not a domain name.`);
   try {
     const records = (await resolveMx(domain))
       .map((r) => ({ exchange: r.exchange, priority: r.priority }))
       .sort((a, b) => a.priority - b.priority);
-    return { domain, records, error: records.length === 0 ? `${domain} has no MX record.` : null };
+    if (records.length === 0) return noMx(domain);
+    return { domain, records, error: null, problem: null };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const error =
-      code === 'ENODATA' || code === 'ENOTFOUND'
-        ? `${domain} has no MX record.`
-        : `The MX lookup for ${domain} failed (${code ?? 'DNS error'}). Check this computer's network.`;
-    return { domain, records: [], error };
+    if (code === 'ENODATA' || code === 'ENOTFOUND') return noMx(domain);
+    return {
+      domain,
+      records: [],
+      error: `The MX lookup for ${domain} failed (${code ?? 'DNS error'}). Check this computer's network.`,
+      problem: 'lookup_failed',
+    };
   }
+}
+
+function noMx(domain: string): MxCheck {
+  return { domain, records: [], error: `${domain} has no MX record.`, problem: 'no_mx' };
 }

@@ -1,4 +1,5 @@
 import type { ValidationItem } from '../../src-shared/api/errors.ts';
+import type { SettingsInvalidReason } from '../../src-shared/errors/codes.ts';
 import type { UiErrorCode } from './error-codes.ts';
 
 /** What went wrong, in terms the UI can act on (the HTTP status is kept for details). */
@@ -22,6 +23,8 @@ export interface ApiErrorExtra {
   code?: UiErrorCode | null;
   validation?: ValidationItem[];
   retryAfterSeconds?: number;
+  /** SETTINGS_INVALID: the rule the value broke (the body's or IPC error's `reason`). */
+  reason?: SettingsInvalidReason;
 }
 
 /**

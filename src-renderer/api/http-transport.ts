@@ -1,4 +1,5 @@
 import type { ValidationItem } from '../../src-shared/api/errors.ts';
+import { isSettingsInvalidReason } from '../../src-shared/errors/codes.ts';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import { ApiError, kindForStatus } from './api-error.ts';
 import { codeForResponse } from './error-codes.ts';
@@ -194,8 +195,9 @@ async function readDetail(res: Response): Promise<string | null> {
 
 async function toError(res: Response, method: string, path: string): Promise<ApiError> {
   let detail: unknown = null;
+  let reason: unknown = null;
   try {
-    detail = ((await res.json()) as { detail?: unknown }).detail;
+    ({ detail, reason } = (await res.json()) as { detail?: unknown; reason?: unknown });
   } catch {
     // Not JSON (a proxy's error page): fall back to the status line.
   }
@@ -203,6 +205,7 @@ async function toError(res: Response, method: string, path: string): Promise<Api
   const extra = {
     code: codeForResponse({ method, path, status: res.status, headers: res.headers }),
     ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
+    ...(isSettingsInvalidReason(reason) ? { reason } : {}),
   };
   if (Array.isArray(detail)) {
     const validation = detail as ValidationItem[];

@@ -34,7 +34,7 @@ export function infoFromApp(app: AppInfo, domains: string[]): ServerInfo {
 
 function toApiError(error: IpcError): ApiError {
   const status = (ERROR_STATUS as Record<string, number>)[error.code];
-  const extra = { code: error.code };
+  const extra = { code: error.code, ...(error.reason ? { reason: error.reason } : {}) };
   if (status !== undefined)
     return new ApiError(kindForStatus(status), error.message, status, extra);
   const kind = error.code === 'UNAVAILABLE' ? 'unavailable' : 'server';

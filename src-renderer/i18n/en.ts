@@ -30,6 +30,18 @@ export const en = {
   'error.code.HOST_NOT_ALLOWED': 'This address is not allowed to reach Ephemera.',
   'error.code.CROSS_ORIGIN': 'Another website tried to change something. The request was refused.',
   'error.code.SAVE_FAILED': 'The file could not be saved there. Choose another folder.',
+  'error.settings.ports_same': 'HTTP and SMTP need two different ports.',
+  'error.settings.port_invalid': 'A port is a whole number from 1 to 65535.',
+  'error.settings.proxy_invalid':
+    'The proxy must be a URL starting with http://, https://, socks:// or socks5://, e.g. http://127.0.0.1:7890.',
+  'error.settings.data_dir_unusable':
+    'Ephemera cannot create or write to that folder. Choose one you can write to.',
+  'error.settings.domain_invalid': 'That is not a valid mail domain, e.g. mail.example.org.',
+  'error.settings.host_invalid':
+    'That is not a host name or IP address. Write it without scheme, port or wildcard, e.g. mail.example.org.',
+  'error.settings.key_name_invalid': 'Give the key a name of 1 to 100 characters.',
+  'error.settings.key_id_invalid': 'That key does not exist.',
+  'error.settings.value_invalid': 'Ephemera cannot use that value.',
   'error.code.INTERNAL': 'Something went wrong inside Ephemera. Try again.',
   'error.validation.missing': 'A required field is missing.',
   'error.validation.type': 'A field has the wrong type.',
@@ -267,6 +279,8 @@ export const en = {
   'settings.domains.checkMx': 'Check MX',
   'settings.domains.mxFound': 'MX:',
   'settings.domains.noMx': 'No MX record found. Mail from the internet will not arrive.',
+  'settings.domains.mxLookupFailed':
+    'The MX lookup failed. Check this computer’s network connection and try again.',
   'settings.domains.locked': 'The domains were set on the command line (--domain) for this run.',
   'settings.domains.hint':
     'A real domain needs an MX record pointing at this computer, with port 25 forwarded to the SMTP port. ephemera.localhost works on this computer only.',

@@ -1,4 +1,5 @@
 import type { ApiError } from '../api/api-error.ts';
+import type { SettingsInvalidReason } from '../../src-shared/errors/codes.ts';
 import type { UiErrorCode } from '../api/error-codes.ts';
 import type { MessageKey, Translate } from './i18n.ts';
 
@@ -34,6 +35,19 @@ const CODE_TEXT: Partial<Record<UiErrorCode, MessageKey>> = {
   INTERNAL: 'error.code.INTERNAL',
 };
 
+/** Why a settings value was refused (SETTINGS_INVALID's `reason`). */
+const SETTINGS_REASON_TEXT: Record<SettingsInvalidReason, MessageKey> = {
+  ports_same: 'error.settings.ports_same',
+  port_invalid: 'error.settings.port_invalid',
+  proxy_invalid: 'error.settings.proxy_invalid',
+  data_dir_unusable: 'error.settings.data_dir_unusable',
+  domain_invalid: 'error.settings.domain_invalid',
+  host_invalid: 'error.settings.host_invalid',
+  key_name_invalid: 'error.settings.key_name_invalid',
+  key_id_invalid: 'error.settings.key_id_invalid',
+  value_invalid: 'error.settings.value_invalid',
+};
+
 /** The `type` of a 422 item (pydantic's, or the share text's link checks) as a sentence. */
 const VALIDATION_TEXT: Record<string, MessageKey> = {
   link_missing: 'video.error.linkMissing',
@@ -56,6 +70,9 @@ export function describeError(err: ApiError, t: Translate): string {
   if (err.code === 'VALIDATION_FAILED' || err.extra.validation) {
     const key = VALIDATION_TEXT[err.extra.validation?.[0]?.type ?? ''];
     return key ? t(key) : err.message;
+  }
+  if (err.code === 'SETTINGS_INVALID' && err.extra.reason) {
+    return t(SETTINGS_REASON_TEXT[err.extra.reason]);
   }
   const key = err.code ? CODE_TEXT[err.code] : undefined;
   return key ? t(key, { seconds }) : err.message;

@@ -29,6 +29,18 @@ export const zhCN: Record<MessageKey, string> = {
   'error.code.HOST_NOT_ALLOWED': '不允许通过此地址访问 Ephemera。',
   'error.code.CROSS_ORIGIN': '其他网站试图修改设置，请求已被拒绝。',
   'error.code.SAVE_FAILED': '无法保存到该位置，请换一个文件夹。',
+  'error.settings.ports_same': 'HTTP 和 SMTP 不能使用同一个端口。',
+  'error.settings.port_invalid': '端口须为 1 到 65535 之间的整数。',
+  'error.settings.proxy_invalid':
+    '代理地址须以 http://、https://、socks:// 或 socks5:// 开头，例如 http://127.0.0.1:7890。',
+  'error.settings.data_dir_unusable':
+    'Ephemera 无法创建或写入该文件夹，请选择一个有写入权限的文件夹。',
+  'error.settings.domain_invalid': '这不是有效的邮件域名，例如 mail.example.org。',
+  'error.settings.host_invalid':
+    '这不是有效的主机名或 IP 地址。请去掉协议、端口和通配符，例如 mail.example.org。',
+  'error.settings.key_name_invalid': '密钥名称须为 1 到 100 个字符。',
+  'error.settings.key_id_invalid': '该密钥不存在。',
+  'error.settings.value_invalid': 'Ephemera 无法使用这个值。',
   'error.code.INTERNAL': 'Ephemera 内部出错，请重试。',
   'error.validation.missing': '缺少必填项。',
   'error.validation.type': '字段类型不正确。',
@@ -251,6 +263,7 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.domains.checkMx': '检查 MX',
   'settings.domains.mxFound': 'MX：',
   'settings.domains.noMx': '没有找到 MX 记录，来自互联网的邮件无法送达。',
+  'settings.domains.mxLookupFailed': 'MX 查询失败，请检查这台电脑的网络连接后重试。',
   'settings.domains.locked': '本次启动的域名由命令行参数 --domain 指定。',
   'settings.domains.hint':
     '真实域名需要一条指向这台电脑的 MX 记录，并把 25 端口转发到 SMTP 端口。ephemera.localhost 只在本机可用。',

@@ -95,5 +95,7 @@ export const MxCheckSchema = z.object({
   records: z.array(z.object({ exchange: z.string(), priority: z.number().int() })),
   /** A sentence when the lookup failed (no record, no DNS), else null. */
   error: z.string().nullable(),
+  /** Why, for a client to say in its own language: no MX record, or the lookup failed. */
+  problem: z.enum(['no_mx', 'lookup_failed']).nullable(),
 });
 export type MxCheck = z.infer<typeof MxCheckSchema>;

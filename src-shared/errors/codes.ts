@@ -43,3 +43,25 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/**
+ * Why a value was refused with SETTINGS_INVALID: sent as `reason` beside `detail` (and in an
+ * IPC error), so a client can say it in its own language; `detail` stays the sentence.
+ */
+export const SETTINGS_INVALID_REASONS = [
+  'ports_same',
+  'port_invalid',
+  'proxy_invalid',
+  'data_dir_unusable',
+  'domain_invalid',
+  'host_invalid',
+  'key_name_invalid',
+  'key_id_invalid',
+  'value_invalid',
+] as const;
+
+export type SettingsInvalidReason = (typeof SETTINGS_INVALID_REASONS)[number];
+
+export function isSettingsInvalidReason(value: unknown): value is SettingsInvalidReason {
+  return (SETTINGS_INVALID_REASONS as readonly unknown[]).includes(value);
+}

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../errors/codes.ts';
+import type { ErrorCode, SettingsInvalidReason } from '../errors/codes.ts';
 
 /* No zod here: the preload bundle imports this file and must stay small. */
 
@@ -18,6 +18,8 @@ export interface IpcError {
   code: IpcErrorCode;
   /** One sentence for a person, at most MAX_IPC_MESSAGE_CHARS long. */
   message: string;
+  /** SETTINGS_INVALID only: the rule the value broke, as REST's `reason`. */
+  reason?: SettingsInvalidReason;
 }
 
 /**
@@ -32,10 +34,17 @@ export function ipcOk<T>(value: T): IpcResult<T> {
   return { ok: true, value };
 }
 
-export function ipcFail(code: IpcErrorCode, message: string): { ok: false; error: IpcError } {
+export function ipcFail(
+  code: IpcErrorCode,
+  message: string,
+  reason?: SettingsInvalidReason,
+): { ok: false; error: IpcError } {
   const capped =
     message.length > MAX_IPC_MESSAGE_CHARS
       ? `${message.slice(0, MAX_IPC_MESSAGE_CHARS - 1)}…`
       : message;
-  return { ok: false, error: { code, message: capped } };
+  return {
+    ok: false,
+    error: reason ? { code, message: capped, reason } : { code, message: capped },
+  };
 }

@@ -131,6 +131,12 @@ test.describe('settings', () => {
     await page.getByLabel('Add host name').fill('https://eph.example.org');
     await page.getByRole('button', { name: 'Add host name' }).click();
     await expect(page.getByRole('alert')).toContainText('is not a host name or IP address');
+    // The refusal is kept as its reason, so a language switch re-renders it.
+    await page.getByTestId('language').selectOption('zh-CN');
+    await expect(page.getByRole('alert')).toHaveText(
+      '这不是有效的主机名或 IP 地址。请去掉协议、端口和通配符，例如 mail.example.org。',
+    );
+    await page.getByTestId('language').selectOption('en');
     await page.getByLabel('Add host name').fill('Eph.Example.org');
     await page.getByRole('button', { name: 'Add host name' }).click();
     await expect(page.getByTestId('allowed-hosts')).toHaveText('eph.example.org');

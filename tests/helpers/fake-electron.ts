@@ -341,7 +341,7 @@ export function fakeRunningApp(
     scheduler: {} as RunningApp['scheduler'],
     mail: parts.mail ?? ({ hub: new FakeHub() } as unknown as RunningApp['mail']),
     settings,
-    checkMx: (domain) => Promise.resolve({ domain, records: [], error: null }),
+    checkMx: (domain) => Promise.resolve({ domain, records: [], error: null, problem: null }),
     initialApiKey: parts.initialApiKey ?? null,
     listeners,
     stop: vi.fn(() => Promise.resolve()),

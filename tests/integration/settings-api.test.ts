@@ -199,7 +199,10 @@ describe('server settings on the running app (/api/settings)', () => {
     expect((await app.api('/api/generate')).status).toBe(503);
     const bad = await patch(app, { domains: ['ok.example', 'not a domain'] });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ detail: '"not a domain" is not a valid mail domain.' });
+    expect(await bad.json()).toEqual({
+      detail: '"not a domain" is not a valid mail domain.',
+      reason: 'domain_invalid',
+    });
     expect((await settings(app)).domains).toEqual([]);
   });
 
@@ -207,18 +210,26 @@ describe('server settings on the running app (/api/settings)', () => {
     const app = await start();
     const file = path.join(app.t.dataDir, 'a-file');
     fs.writeFileSync(file, 'x');
-    const cases: [unknown, number, RegExp][] = [
-      [{ data_dir: path.join(file, 'sub'), code_notifications: false }, 400, /Cannot use/],
-      [{ http_port: app.smtpPort }, 400, /two different ports/],
-      [{ http_port: 0 }, 400, /http_port/],
-      [{ proxy: 'ftp://proxy.example:21' }, 400, /proxy/],
-      [{ lanSharing: true }, 400, /lanSharing|Unrecognized/i],
-      [[1, 2], 400, /body|expected object/i],
+    const cases: [unknown, RegExp, string][] = [
+      [
+        { data_dir: path.join(file, 'sub'), code_notifications: false },
+        /Cannot use/,
+        'data_dir_unusable',
+      ],
+      [{ http_port: app.smtpPort }, /two different ports/, 'ports_same'],
+      [{ http_port: 0 }, /http_port/, 'port_invalid'],
+      [{ smtp_port: 70000 }, /smtp_port/, 'port_invalid'],
+      [{ proxy: 'ftp://proxy.example:21' }, /proxy/, 'proxy_invalid'],
+      [{ allowed_hosts: ['*.example.org'] }, /not a host name/, 'host_invalid'],
+      [{ lanSharing: true }, /lanSharing|Unrecognized/i, 'value_invalid'],
+      [[1, 2], /body|expected object/i, 'value_invalid'],
     ];
-    for (const [body, status, detail] of cases) {
+    for (const [body, detail, reason] of cases) {
       const res = await patch(app, body);
-      expect(res.status, JSON.stringify(body)).toBe(status);
-      expect(((await res.json()) as { detail: string }).detail).toMatch(detail);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const answer = (await res.json()) as { detail: string; reason: string };
+      expect(answer.detail).toMatch(detail);
+      expect(answer.reason, JSON.stringify(body)).toBe(reason);
     }
     expect(await settings(app)).toMatchObject({
       code_notifications: true,

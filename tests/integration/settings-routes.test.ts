@@ -148,16 +148,26 @@ describe('settings routes', () => {
         { exchange: 'mx2.example.org', priority: 20 },
       ],
       error: null,
+      problem: null,
     });
     const none = await app.inject({ url: '/api/settings/mx?domain=nomx.example', headers: auth() });
-    expect(none.json()).toMatchObject({ records: [], error: 'nomx.example has no MX record.' });
+    expect(none.json()).toMatchObject({
+      records: [],
+      error: 'nomx.example has no MX record.',
+      problem: 'no_mx',
+    });
     const offline = await app.inject({
       url: '/api/settings/mx?domain=offline.example',
       headers: auth(),
     });
     expect(offline.json<{ error: string }>().error).toMatch(/failed \(ECONNREFUSED\)/);
+    expect(offline.json()).toMatchObject({ problem: 'lookup_failed' });
     const bad = await app.inject({ url: '/api/settings/mx?domain=not a domain', headers: auth() });
     expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      detail: '"not a domain" is not a domain name.',
+      reason: 'domain_invalid',
+    });
   });
 
   it('keys: create shows the key once, list hides it, disable and delete work', async () => {
@@ -204,5 +214,15 @@ describe('settings routes', () => {
       payload: { name: '' },
     });
     expect(badName.statusCode).toBe(400);
+    expect(badName.json()).toEqual({
+      detail: 'Give the key a name of 1 to 100 characters.',
+      reason: 'key_name_invalid',
+    });
+    const badId = await app.inject({
+      method: 'POST',
+      url: '/api/keys/1x/disable',
+      headers: auth(),
+    });
+    expect(badId.json()).toEqual({ detail: '"1x" is not a key id.', reason: 'key_id_invalid' });
   });
 });

@@ -5,6 +5,7 @@ import { en, type MessageKey } from '../../src-renderer/i18n/en.ts';
 import { describeError, errorDetail } from '../../src-renderer/i18n/error-text.ts';
 import type { Params, Translate } from '../../src-renderer/i18n/i18n.ts';
 import { zhCN } from '../../src-renderer/i18n/zh-cn.ts';
+import { SETTINGS_INVALID_REASONS } from '../../src-shared/errors/codes.ts';
 
 function translator(dict: Record<MessageKey, string>): Translate {
   return (key: MessageKey, params?: Params) =>
@@ -86,6 +87,26 @@ describe('describeError (code → sentence of the UI language)', () => {
     });
     expect(describeError(limit, tZh)).toBe(zhCN['mail.extendLimit']);
     expect(errorDetail(limit, tZh)).toBe('extension limit reached: …');
+  });
+
+  it('translates a refused setting by its reason, in both languages', () => {
+    for (const reason of SETTINGS_INVALID_REASONS) {
+      const err = new ApiError('bad_request', 'English sentence.', 400, {
+        code: 'SETTINGS_INVALID',
+        reason,
+      });
+      expect(describeError(err, tEn), reason).not.toBe('English sentence.');
+      expect(describeError(err, tZh), reason).toMatch(/[\u4e00-\u9fff]/);
+      expect(errorDetail(err, tZh)).toBe('English sentence.');
+    }
+    const ports = new ApiError('bad_request', 'x', 400, {
+      code: 'SETTINGS_INVALID',
+      reason: 'ports_same',
+    });
+    expect(describeError(ports, tZh)).toBe(zhCN['error.settings.ports_same']);
+    // Without a reason (an older server), the server's sentence is shown.
+    const old = new ApiError('bad_request', 'Old sentence.', 400, { code: 'SETTINGS_INVALID' });
+    expect(describeError(old, tZh)).toBe('Old sentence.');
   });
 
   it('falls back to the server sentence for an unknown code or type', () => {

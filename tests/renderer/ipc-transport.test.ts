@@ -132,6 +132,7 @@ describe('renderer api over desktop IPC', () => {
     const clash = await apiErrorOf(h.api.settings.update({ http_port: h.first.smtpPort }));
     expectApiError(clash, 'bad_request', 400);
     expect(clash.message).toMatch(/two different ports/);
+    expect(clash.extra).toMatchObject({ code: 'SETTINGS_INVALID', reason: 'ports_same' });
     // A refused change applies nothing.
     expect(await h.api.settings.get()).toMatchObject({
       http_port: httpPort(),
@@ -145,6 +146,7 @@ describe('renderer api over desktop IPC', () => {
         { exchange: 'mx2.example.org', priority: 20 },
       ],
       error: null,
+      problem: null,
     });
     expect(h.mxLookups).toEqual([MX_DOMAIN]);
   });

@@ -1,5 +1,6 @@
 import { useState, type ReactElement } from 'react';
-import { api, asApiError, type MxCheck } from '../../api/client.ts';
+import { api, asApiError, type ApiError, type MxCheck } from '../../api/client.ts';
+import { ErrorText } from '../../components/error-text.tsx';
 import { Button } from '../../components/button.tsx';
 import { Section } from '../../components/section.tsx';
 import { useT } from '../../i18n/i18n.ts';
@@ -13,7 +14,7 @@ export function DomainsSection(): ReactElement {
   const update = useSettings((s) => s.update);
   const toast = useToasts((s) => s.show);
   const [draft, setDraft] = useState('');
-  const [checks, setChecks] = useState<Record<string, MxCheck | 'checking'>>({});
+  const [checks, setChecks] = useState<Record<string, MxCheck | ApiError | 'checking'>>({});
   const domains = settings?.domains ?? [];
   const locked = settings?.domains_locked ?? false;
 
@@ -26,11 +27,7 @@ export function DomainsSection(): ReactElement {
       .settings.checkMx(domain)
       .then(
         (result) => setChecks((c) => ({ ...c, [domain]: result })),
-        (err: unknown) =>
-          setChecks((c) => ({
-            ...c,
-            [domain]: { domain, records: [], error: asApiError(err).message },
-          })),
+        (err: unknown) => setChecks((c) => ({ ...c, [domain]: asApiError(err) })),
       );
   };
 
@@ -105,12 +102,21 @@ export function DomainsSection(): ReactElement {
   );
 }
 
-function MxResult({ result }: { result: MxCheck }): ReactElement {
+function MxResult({ result }: { result: MxCheck | ApiError }): ReactElement {
   const t = useT();
-  if (result.error || result.records.length === 0) {
+  if (!('records' in result)) {
     return (
       <p className="mx mx-bad" role="status">
-        {result.error ?? t('settings.domains.noMx')}
+        <ErrorText error={result} />
+      </p>
+    );
+  }
+  if (result.problem || result.records.length === 0) {
+    return (
+      <p className="mx mx-bad" role="status" title={result.error ?? undefined}>
+        {result.problem === 'lookup_failed'
+          ? t('settings.domains.mxLookupFailed')
+          : t('settings.domains.noMx')}
       </p>
     );
   }

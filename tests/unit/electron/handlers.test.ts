@@ -318,7 +318,10 @@ describe('app handlers', () => {
     ).toMatchObject({ ok: false, error: { code: 'SETTINGS_INVALID' } });
     expect(
       await call('settings:check-mx', handlers['settings:check-mx'], { domain: 'example.org' }),
-    ).toEqual({ ok: true, value: { domain: 'example.org', records: [], error: null } });
+    ).toEqual({
+      ok: true,
+      value: { domain: 'example.org', records: [], error: null, problem: null },
+    });
     await call('app:copy-text', handlers['app:copy-text'], { text: '482913' });
     expect(writeText).toHaveBeenCalledWith('482913');
     expect(app.listeners.rebinds).toEqual([]);
