@@ -45,11 +45,24 @@ async function waitForStatus(server: E2eServer, id: string, status: string): Pro
     .toBe(status);
 }
 
-let seed: Seed | null = null;
+let mailSeed: Pick<Seed, 'mailboxes' | 'email'> | null = null;
+let taskSeed: { tasks: Seed['tasks']; madeAt: number } | null = null;
+/**
+ * A completed video is served for 180 s; the eight runs of this spec can take longer than that
+ * on a loaded machine, so its tasks are made again once they are this old.
+ */
+const TASK_SEED_MAX_AGE_MS = 90_000;
 
 /** One completed and one failed task, and a mailbox with a code mail and an HTML mail. */
 async function makeSeed(server: E2eServer): Promise<Seed> {
-  if (seed) return seed;
+  if (!taskSeed || Date.now() - taskSeed.madeAt > TASK_SEED_MAX_AGE_MS) {
+    taskSeed = await makeTasks(server);
+  }
+  mailSeed ??= await makeMail(server);
+  return { ...mailSeed, tasks: taskSeed.tasks };
+}
+
+async function makeTasks(server: E2eServer): Promise<{ tasks: Seed['tasks']; madeAt: number }> {
   const control = async (body: object): Promise<string> => {
     const res = await fetch(`${server.control}/publish`, {
       method: 'POST',
@@ -61,6 +74,17 @@ async function makeSeed(server: E2eServer): Promise<Seed> {
   const failed = await createTask(server, await control({ missing: true }));
   await waitForStatus(server, done, 'completed');
   await waitForStatus(server, failed, 'failed');
+  const now = Date.now();
+  return {
+    tasks: [
+      { id: done, created: now, text: 'https://v.douyin.com/done/' },
+      { id: failed, created: now - 1, text: 'https://v.douyin.com/gone/' },
+    ],
+    madeAt: now,
+  };
+}
+
+async function makeMail(server: E2eServer): Promise<Pick<Seed, 'mailboxes' | 'email'>> {
   const [lease] = await makeMailboxes(server, 1);
   if (!lease) throw new Error('no mailbox');
   await sendMail(server.smtpPort, {
@@ -76,16 +100,7 @@ async function makeSeed(server: E2eServer): Promise<Seed> {
     text: 'Plain version of the news.',
     html: '<h1>November</h1><p>Everything <b>new</b> this month.</p>',
   });
-  const now = Date.now();
-  seed = {
-    tasks: [
-      { id: done, created: now, text: 'https://v.douyin.com/done/' },
-      { id: failed, created: now - 1, text: 'https://v.douyin.com/gone/' },
-    ],
-    mailboxes: [lease],
-    email: lease.email,
-  };
-  return seed;
+  return { mailboxes: [lease], email: lease.email };
 }
 
 /** Runs axe on the page as it is now; returns one line per violation (rule id and targets). */
