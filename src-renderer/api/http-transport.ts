@@ -66,6 +66,8 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         cache: 'no-store',
+        // Deferred removals are committed as the page goes away (pagehide): let them finish.
+        keepalive: options.method === 'DELETE',
       });
     } catch {
       throw new ApiError('network', 'Cannot reach Ephemera. Is it still running?', null, {

@@ -4,18 +4,17 @@ import { useNow } from '../lib/use-now.ts';
 
 /**
  * Time left until `until` (local ms) as m:ss, with a thin ring showing the share of `total`
- * seconds that remains. Turns amber under `warnBelow` seconds and red at zero.
+ * seconds that remains, emptying clockwise from the top. Turns amber at low time (one rule for
+ * every countdown, see `warnSeconds`) and red at zero.
  */
 export function Countdown({
   until,
   total,
-  warnBelow = 30,
   label,
   showLabel = false,
 }: {
   until: number;
   total: number;
-  warnBelow?: number;
   label: string;
   /** Show `label` before the time instead of only to screen readers. */
   showLabel?: boolean;
@@ -23,7 +22,7 @@ export function Countdown({
   const now = useNow();
   const left = Math.max(0, (until - now) / 1000);
   const share = total > 0 ? Math.min(1, left / total) : 0;
-  const tone = left <= 0 ? 'over' : left < warnBelow ? 'warn' : 'ok';
+  const tone = left <= 0 ? 'over' : left < warnSeconds(total) ? 'warn' : 'ok';
   const r = 7;
   const c = 2 * Math.PI * r;
   return (
@@ -46,4 +45,12 @@ export function Countdown({
       </span>
     </span>
   );
+}
+
+/**
+ * Low time: the last fifth, but never more than the last two minutes, so a 3-minute video
+ * link and a 30-minute mailbox both turn amber when it is time to act (36 s and 2 min).
+ */
+function warnSeconds(total: number): number {
+  return Math.min(120, total / 5);
 }

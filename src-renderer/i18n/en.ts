@@ -7,6 +7,7 @@ export const en = {
   'common.copyFailed': 'Could not copy. Select the text and copy it by hand.',
   'common.retry': 'Try again',
   'common.dismiss': 'Dismiss',
+  'common.undo': 'Undo',
 
   'error.network': 'Cannot reach Ephemera. Is it still running?',
   'error.code.UNAVAILABLE':
@@ -116,6 +117,9 @@ export const en = {
   'video.action.dismiss': 'Dismiss',
   'video.action.retry': 'Try again',
   'video.saved': 'Video saved',
+  'video.removed': 'Card removed',
+  'video.deleted': 'Video deleted',
+  'video.cancelled': 'Download cancelled',
   'video.error.empty': 'Paste a share link or share text first.',
   'video.error.linkMissing': 'No link found. Paste the share text that contains the video link.',
   'video.error.linkMultiple': 'This text has more than one link. Paste one video at a time.',
@@ -231,6 +235,7 @@ export const en = {
   'mail.emptied': '{count} mails deleted',
   'mail.delete': 'Delete',
   'mail.deleted': 'Mail deleted',
+  'mail.forgotten': 'Mailbox removed from the list',
   'mail.markUnread': 'Mark unread',
   'mail.unread': 'Unread',
 

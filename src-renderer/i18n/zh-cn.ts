@@ -9,6 +9,7 @@ export const zhCN: Record<MessageKey, string> = {
   'common.copyFailed': '复制失败，请手动选中文本后复制。',
   'common.retry': '重试',
   'common.dismiss': '关闭',
+  'common.undo': '撤销',
 
   'error.network': '无法连接到 Ephemera，请确认它仍在运行。',
   'error.code.UNAVAILABLE': 'Ephemera 服务未在运行，请重启后重试。',
@@ -110,6 +111,9 @@ export const zhCN: Record<MessageKey, string> = {
   'video.action.dismiss': '移除',
   'video.action.retry': '重试',
   'video.saved': '视频已保存',
+  'video.removed': '卡片已移除',
+  'video.deleted': '视频已删除',
+  'video.cancelled': '下载已取消',
   'video.error.empty': '请先粘贴分享链接或分享文字。',
   'video.error.linkMissing': '没有找到链接，请粘贴包含视频链接的分享文字。',
   'video.error.linkMultiple': '这段文字包含多个链接，请一次粘贴一个视频。',
@@ -218,6 +222,7 @@ export const zhCN: Record<MessageKey, string> = {
   'mail.emptied': '已删除 {count} 封邮件',
   'mail.delete': '删除',
   'mail.deleted': '邮件已删除',
+  'mail.forgotten': '已从列表中移除邮箱',
   'mail.markUnread': '标为未读',
   'mail.unread': '未读',
 

@@ -7,6 +7,8 @@ test('search, unread then read on open, mark unread, delete a mail, empty the ma
   server,
   shot,
 }) => {
+  // Deletions are sent when their undo window ends; the page's clock lets that pass at once.
+  await page.clock.install();
   const email = await openNewMailbox(page, server);
 
   const mails = [
@@ -81,6 +83,16 @@ test('search, unread then read on open, mark unread, delete a mail, empty the ma
   await page.getByTestId('empty-confirm').click();
   await expect(page.getByText('2 mails deleted')).toBeVisible();
   await expect(page.getByText('Waiting for mail…')).toBeVisible();
+  // The server is told when the undo window ends (docs/ui.md, "Undo"); then a reload shows it.
+  await page.clock.fastForward(6500);
+  await expect
+    .poll(async () => {
+      const res = await fetch(`${server.url}/api/emails/${email}`, {
+        headers: { 'x-api-key': server.apiKey },
+      });
+      return ((await res.json()) as unknown[]).length;
+    })
+    .toBe(0);
   await page.reload();
   await page.getByText(email).first().click();
   await expect(page.getByText('Waiting for mail…')).toBeVisible();

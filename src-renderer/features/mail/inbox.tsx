@@ -2,7 +2,6 @@ import { useState, type ReactElement } from 'react';
 import { asApiError, type Lease, type Mail } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
-import { Countdown } from '../../components/countdown.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -11,6 +10,7 @@ import { useNow } from '../../lib/use-now.ts';
 import { useToasts } from '../../stores/toast-store.ts';
 import { CodeChip } from './code-chip.tsx';
 import { MailList } from './mail-list.tsx';
+import { LeaseCountdown } from './lease-countdown.tsx';
 import { useMail } from './mail-store.ts';
 import { EmptyMailboxButton, MailSearch } from './mail-tools.tsx';
 import { MailView } from './mail-view.tsx';
@@ -161,16 +161,7 @@ function InboxHeader({
           <span className="live-dot" aria-hidden="true" />
           {t(`mail.live.${live}`)}
         </span>
-        {expired ? (
-          <span className="pill pill-expired">{t('mail.expired')}</span>
-        ) : (
-          <Countdown
-            until={until}
-            total={lease.expires_in_minutes * 60 + lease.extension_count * 15 * 60}
-            warnBelow={120}
-            label={t('mail.expiresIn')}
-          />
-        )}
+        <LeaseCountdown lease={lease} />
         <span className="muted">
           {t('mail.extensions', { used: lease.extension_count, max: lease.max_extension_count })}
         </span>

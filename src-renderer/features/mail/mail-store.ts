@@ -7,6 +7,12 @@ import {
   type LiveStatus,
   type Mail,
 } from '../../api/client.ts';
+import { reinsert } from '../../lib/reinsert.ts';
+import { removeWithUndo } from '../../stores/undoable-removal.ts';
+import type { CommitReason } from '../../lib/deferred-removal.ts';
+import type { ToastMessage } from '../../stores/toast-store.ts';
+import { hiddenMails, mergeById, withoutIds } from './hidden-mails.ts';
+import { deleteOne, emptyUpTo } from './mail-deletion.ts';
 
 interface MailState {
   mailboxes: Lease[];
@@ -28,9 +34,10 @@ interface MailState {
   clearSearch: () => void;
   /** Marks a mail read or unread, here at once and on the server. */
   setRead: (id: number, read: boolean) => Promise<void>;
-  deleteMail: (id: number) => Promise<void>;
-  /** Deletes every mail of the open mailbox; resolves how many. */
-  emptyMailbox: () => Promise<number>;
+  /** Hides a mail now and deletes it on the server when the undo window ends. */
+  deleteMail: (id: number) => void;
+  /** The same for every mail of the open mailbox. */
+  emptyMailbox: () => void;
   generate: (count: number) => Promise<Lease[]>;
   select: (email: string | null) => Promise<void>;
   openMail: (id: number | null) => void;
@@ -64,6 +71,53 @@ export const useMail = create<MailState>()((set, get) => {
   const replaceLease = (lease: Lease): void => {
     set({ mailboxes: get().mailboxes.map((m) => (m.email === lease.email ? lease : m)) });
     save();
+  };
+
+  /**
+   * Hides `mails` of `email` now (inbox, search results, the reading pane) and offers undo;
+   * `commit` deletes them on the server when the window ends. Undo puts back exactly what was
+   * there, if that mailbox is still open (otherwise reopening it lists them again).
+   */
+  const hideMails = (
+    email: string,
+    mails: Mail[],
+    message: ToastMessage,
+    commit: (reason: CommitReason) => Promise<void>,
+  ): void => {
+    const ids = new Set(mails.map((m) => m.id));
+    const { inbox, results, openMailId, fresh } = get();
+    hiddenMails.add(email, ids);
+    set({
+      inbox: withoutIds(inbox, ids),
+      results: results ? withoutIds(results, ids) : null,
+      openMailId: openMailId !== null && ids.has(openMailId) ? null : openMailId,
+      fresh: fresh.filter((id) => !ids.has(id)),
+    });
+    removeWithUndo({
+      message,
+      commit,
+      restore: () => {
+        hiddenMails.remove(email, ids);
+        if (get().selected !== email) return;
+        const now = get();
+        set({
+          inbox: mergeById(
+            now.inbox,
+            inbox.filter((m) => ids.has(m.id)),
+          ),
+          results:
+            now.results && results
+              ? mergeById(
+                  now.results,
+                  results.filter((m) => ids.has(m.id)),
+                )
+              : now.results,
+          openMailId:
+            now.openMailId ?? (openMailId !== null && ids.has(openMailId) ? openMailId : null),
+          fresh: [...now.fresh, ...fresh.filter((id) => ids.has(id))],
+        });
+      },
+    });
   };
 
   return {
@@ -112,16 +166,20 @@ export const useMail = create<MailState>()((set, get) => {
       });
       if (!email) return;
       const mails: Mail[] = [];
+      // The last id the server listed (hidden mails included), so paging and the live stream
+      // go on after it rather than bringing hidden mails back.
+      let lastListed = 0;
       try {
         for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
-          const batch = await api().mail.list(email, mails.at(-1)?.id ?? 0);
+          const batch = await api().mail.list(email, lastListed);
           if (selection !== mine) return;
-          mails.push(...batch);
+          mails.push(...batch.filter((m) => !hiddenMails.has(email, m.id)));
           // Show the first pages while the rest load.
           set({ inbox: [...mails], inboxState: 'ready' });
           // A page may stop short of MAIL_PAGE at the server's byte budget (long mails) while
           // more follow: only an empty page is the end.
           if (batch.length === 0) break;
+          lastListed = batch.at(-1)?.id ?? lastListed;
         }
       } catch (err) {
         if (selection === mine) {
@@ -129,7 +187,7 @@ export const useMail = create<MailState>()((set, get) => {
         }
         return;
       }
-      const lastId = mails.at(-1)?.id ?? 0;
+      const lastId = lastListed;
       let pending: Mail[] = [];
       let timer: ReturnType<typeof setTimeout> | null = null;
       const flush = (): void => {
@@ -142,7 +200,7 @@ export const useMail = create<MailState>()((set, get) => {
       };
       const stop = api().mail.subscribe(email, lastId, {
         onMail: (mail) => {
-          if (get().selected !== email) return;
+          if (get().selected !== email || hiddenMails.has(email, mail.id)) return;
           pending.push(mail);
           timer ??= setTimeout(flush, ARRIVAL_BATCH_MS);
         },
@@ -199,26 +257,24 @@ export const useMail = create<MailState>()((set, get) => {
       set({ query: '', results: null, searching: false, searchError: null });
     },
 
-    async deleteMail(id) {
+    deleteMail(id) {
       const email = get().selected;
-      if (!email) return;
-      await api().mail.delete(email, id);
-      const results = get().results;
-      set({
-        inbox: get().inbox.filter((m) => m.id !== id),
-        results: results ? results.filter((m) => m.id !== id) : null,
-        openMailId: get().openMailId === id ? null : get().openMailId,
-      });
+      const mail = get().inbox.find((m) => m.id === id) ?? get().results?.find((m) => m.id === id);
+      if (!email || !mail) return;
+      hideMails(email, [mail], { key: 'mail.deleted' }, () => deleteOne(email, id));
     },
 
-    async emptyMailbox() {
+    emptyMailbox() {
       const email = get().selected;
-      if (!email) return 0;
-      const deleted = await api().mail.empty(email);
-      if (get().selected === email) {
-        set({ inbox: [], results: get().results ? [] : null, openMailId: null, fresh: [] });
-      }
-      return deleted;
+      if (!email) return;
+      const shown = mergeById(get().inbox, get().results ?? []);
+      if (shown.length === 0) return;
+      const maxId = Math.max(...shown.map((m) => m.id));
+      hideMails(email, shown, { key: 'mail.emptied', params: { count: shown.length } }, (reason) =>
+        emptyUpTo(email, shown, maxId, reason, () =>
+          get().selected === email ? get().inbox.some((m) => m.id > maxId) : false,
+        ),
+      );
     },
 
     async extend(email) {
@@ -230,9 +286,24 @@ export const useMail = create<MailState>()((set, get) => {
     },
 
     forget(email) {
-      if (get().selected === email) void get().select(null);
-      set({ mailboxes: get().mailboxes.filter((m) => m.email !== email) });
+      const before = get().mailboxes;
+      const lease = before.find((m) => m.email === email);
+      if (!lease) return;
+      const wasSelected = get().selected === email;
+      if (wasSelected) void get().select(null);
+      set({ mailboxes: before.filter((m) => m.email !== email) });
       save();
+      // Only this device's list changes (the server keeps the mailbox): nothing to commit.
+      removeWithUndo({
+        message: { key: 'mail.forgotten' },
+        restore: () => {
+          set({
+            mailboxes: reinsert(get().mailboxes, lease, before, (a, b) => a.email === b.email),
+          });
+          save();
+          if (wasSelected && get().selected === null) void get().select(email);
+        },
+      });
     },
 
     restore() {

@@ -1,10 +1,8 @@
 import { useState, type ReactElement } from 'react';
-import { asApiError } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { useT } from '../../i18n/i18n.ts';
-import { useToasts } from '../../stores/toast-store.ts';
 import { useMail } from './mail-store.ts';
 
 /** Searches the open mailbox (sender, subject, text) on submit; clearing shows every mail. */
@@ -55,25 +53,11 @@ export function MailSearch(): ReactElement {
   );
 }
 
-/** "Empty mailbox", asking first: every mail of the open mailbox is deleted on the server. */
+/** "Empty mailbox", asking first; the mails go at once and are deleted when the undo ends. */
 export function EmptyMailboxButton({ count }: { count: number }): ReactElement {
   const t = useT();
   const emptyMailbox = useMail((s) => s.emptyMailbox);
-  const toast = useToasts((s) => s.show);
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const run = async (): Promise<void> => {
-    setBusy(true);
-    try {
-      const deleted = await emptyMailbox();
-      toast(t('mail.emptied', { count: deleted }), 'success');
-      setAsking(false);
-    } catch (err) {
-      toast(asApiError(err), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <>
       <Button
@@ -100,8 +84,10 @@ export function EmptyMailboxButton({ count }: { count: number }): ReactElement {
           <Button
             variant="danger"
             icon="trash"
-            loading={busy}
-            onClick={() => void run()}
+            onClick={() => {
+              setAsking(false);
+              emptyMailbox();
+            }}
             data-testid="empty-confirm"
           >
             {t('mail.emptyBox.confirm')}

@@ -89,12 +89,7 @@ export function MailView({
           variant="ghost"
           size="sm"
           icon="trash"
-          onClick={() => {
-            deleteMail(listed.id).then(
-              () => toast(t('mail.deleted'), 'success'),
-              (err: unknown) => toast(asApiError(err), 'error'),
-            );
-          }}
+          onClick={() => deleteMail(listed.id)}
           className="mail-action"
           aria-label={t('mail.delete')}
           title={t('mail.delete')}

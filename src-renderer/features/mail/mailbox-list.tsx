@@ -1,11 +1,10 @@
 import { useState, type ReactElement } from 'react';
 import { asApiError } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
-import { Countdown } from '../../components/countdown.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { useT } from '../../i18n/i18n.ts';
-import { useNow } from '../../lib/use-now.ts';
 import { useToasts } from '../../stores/toast-store.ts';
+import { LeaseCountdown } from './lease-countdown.tsx';
 import { useMail } from './mail-store.ts';
 
 /** "New address", "several at once", and the mailboxes this device made. */
@@ -17,7 +16,6 @@ export function MailboxList(): ReactElement {
   const generate = useMail((s) => s.generate);
   const generating = useMail((s) => s.generating);
   const toast = useToasts((s) => s.show);
-  const now = useNow();
   const [count, setCount] = useState(5);
   const [several, setSeveral] = useState(false);
 
@@ -94,8 +92,6 @@ export function MailboxList(): ReactElement {
       ) : (
         <ul className="mailbox-list" aria-label={t('mail.list')} data-testid="mailbox-list">
           {mailboxes.map((lease) => {
-            const until = Date.parse(lease.expires_at);
-            const expired = until <= now;
             return (
               <li key={lease.email}>
                 <button
@@ -107,16 +103,7 @@ export function MailboxList(): ReactElement {
                 >
                   <span className="mailbox-address">{lease.email}</span>
                   <span className="mailbox-meta">
-                    {expired ? (
-                      <span className="pill pill-expired">{t('mail.expired')}</span>
-                    ) : (
-                      <Countdown
-                        until={until}
-                        total={lease.expires_in_minutes * 60}
-                        warnBelow={120}
-                        label={t('mail.expiresIn')}
-                      />
-                    )}
+                    <LeaseCountdown lease={lease} />
                   </span>
                 </button>
               </li>

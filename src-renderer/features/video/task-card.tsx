@@ -195,6 +195,7 @@ function TaskActions({
   const t = useT();
   const cancel = useVideo((s) => s.cancel);
   const dismiss = useVideo((s) => s.dismiss);
+  const forget = useVideo((s) => s.forget);
   const submit = useVideo((s) => s.submit);
   const toast = useToasts((s) => s.show);
   const [busy, setBusy] = useState(false);
@@ -271,14 +272,13 @@ function TaskActions({
         <Button
           variant="ghost"
           icon={shown === 'completed' ? 'trash' : 'x'}
-          loading={busy && shown !== 'completed'}
-          onClick={() => void run(() => cancel(entry.id))}
+          onClick={() => cancel(entry.id)}
           data-testid="cancel"
         >
           {shown === 'completed' ? t('video.action.delete') : t('video.action.cancel')}
         </Button>
       ) : (
-        <Button variant="ghost" icon="x" onClick={() => dismiss(entry.id)} data-testid="dismiss">
+        <Button variant="ghost" icon="x" onClick={() => forget(entry.id)} data-testid="dismiss">
           {t('video.action.dismiss')}
         </Button>
       )}

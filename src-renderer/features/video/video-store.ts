@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import { api, asApiError, type Task, type TaskCreated } from '../../api/client.ts';
+import { reinsert } from '../../lib/reinsert.ts';
 import { useServer } from '../../stores/server-store.ts';
+import { removeWithUndo } from '../../stores/undoable-removal.ts';
 
 /** One card: what the create call said, then the latest task read. */
 export interface TaskEntry {
@@ -18,7 +20,11 @@ interface VideoState {
   entries: TaskEntry[];
   submitting: boolean;
   submit: (text: string) => Promise<void>;
-  cancel: (id: string) => Promise<void>;
+  /** Hides the card now and cancels the task on the server when the undo window ends. */
+  cancel: (id: string) => void;
+  /** Hides the card, with undo; the server keeps the task until it expires (failed, gone). */
+  forget: (id: string) => void;
+  /** Drops the card at once, without undo (a retry replaces it). */
   dismiss: (id: string) => void;
   restore: () => void;
 }
@@ -77,6 +83,42 @@ export const useVideo = create<VideoState>()((set, get) => {
     }
   };
 
+  /**
+   * A running download cannot be resumed once cancelled, so the DELETE waits for the undo
+   * window: until then the server keeps downloading and Undo brings the card back as it is.
+   */
+  const hideWithUndo = (id: string, cancelOnServer: boolean): void => {
+    const before = get().entries;
+    const entry = before.find((e) => e.id === id);
+    if (!entry) return;
+    get().dismiss(id);
+    const status = entry.task?.status ?? entry.created.status;
+    removeWithUndo({
+      message: {
+        key: !cancelOnServer
+          ? 'video.removed'
+          : status === 'completed'
+            ? 'video.deleted'
+            : 'video.cancelled',
+      },
+      restore: () => {
+        set({ entries: reinsert(get().entries, entry, before, (a, b) => a.id === b.id) });
+        save();
+        schedule(id, 0);
+      },
+      commit: cancelOnServer
+        ? async () => {
+            try {
+              await api().video.cancel(id);
+            } catch (err) {
+              if (asApiError(err).kind !== 'gone') throw err;
+            }
+            void useServer.getState().refreshCapacity();
+          }
+        : undefined,
+    });
+  };
+
   return {
     entries: [],
     submitting: false,
@@ -102,14 +144,12 @@ export const useVideo = create<VideoState>()((set, get) => {
       }
     },
 
-    async cancel(id) {
-      try {
-        await api().video.cancel(id);
-      } catch (err) {
-        if (asApiError(err).kind !== 'gone') throw err;
-      }
-      get().dismiss(id);
-      void useServer.getState().refreshCapacity();
+    cancel(id) {
+      hideWithUndo(id, true);
+    },
+
+    forget(id) {
+      hideWithUndo(id, false);
     },
 
     dismiss(id) {
