@@ -7,6 +7,8 @@ test('search, unread then read on open, mark unread, delete a mail, empty the ma
   server,
   shot,
 }) => {
+  // A long walk through every control: ~15 s alone, over 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
   // Deletions are sent when their undo window ends; the page's clock lets that pass at once.
   await page.clock.install();
   const email = await openNewMailbox(page, server);
