@@ -117,6 +117,13 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The service worker runs in the worker scope, not the page: fetching the app's own files
+    // for its cache is its job, and it never touches /api or /ws (src-renderer/pwa).
+    files: ['src-renderer/pwa/service-worker.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+    rules: { 'no-restricted-globals': 'off' },
+  },
   layer(
     ['src-main/video/**', 'src-main/mail/**', 'src-main/db/**'],
     [

@@ -1,11 +1,14 @@
-// Renders the app and tray icons from the SVGs below into resources/ (`npm run icons`). The PNGs
-// are committed; electron-builder derives the .icns and .ico from resources/icon.png.
+// Renders the app and tray icons from the SVGs below into resources/ (`npm run icons`), and the
+// web UI's install icons into src-renderer/public/icons/. The PNGs are committed; electron-builder
+// derives the .icns and .ico from resources/icon.png.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 
-const OUT = path.join(path.dirname(path.dirname(fileURLToPath(import.meta.url))), 'resources');
+const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const OUT = path.join(ROOT, 'resources');
+const WEB = path.join(ROOT, 'src-renderer/public/icons');
 
 /** The hourglass: a moment that runs out, like everything Ephemera keeps. */
 const GLASS =
@@ -34,6 +37,15 @@ const APP_ICON = `<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1
   <path d="M418 664 C432 620 476 600 512 584 C548 600 592 620 606 664 Z" fill="#ffffff"/>
 </svg>`;
 
+/**
+ * Maskable (Android adaptive icons, iOS home screen): the same art bleeding to every edge, since
+ * the launcher cuts its own shape. The glass stays within the 40 % safe circle (≤ 283 of 410).
+ */
+const MASKABLE_ICON = APP_ICON.replace(
+  /<rect x="100" y="100" width="824" height="824" rx="186"/g,
+  '<rect x="0" y="0" width="1024" height="1024"',
+);
+
 /** Tray glyph on a 32-unit grid: heavier strokes so it still reads at 16 px. */
 const trayGlyph = (color) => `
   <rect x="8" y="5" width="16" height="3" rx="1.5" fill="${color}"/>
@@ -59,11 +71,11 @@ const TRAY_TEMPLATE = `<svg xmlns="http://www.w3.org/2000/svg" width="32" height
   ${trayGlyph('#000000')}
 </svg>`;
 
-function render(svg, size, file) {
+function render(svg, size, file, dir = OUT) {
   const png = new Resvg(svg, { fitTo: { mode: 'width', value: size } }).render().asPng();
-  fs.mkdirSync(path.dirname(path.join(OUT, file)), { recursive: true });
-  fs.writeFileSync(path.join(OUT, file), png);
-  process.stdout.write(`${file} (${size}×${size})\n`);
+  fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+  fs.writeFileSync(path.join(dir, file), png);
+  process.stdout.write(`${path.relative(ROOT, path.join(dir, file))} (${size}×${size})\n`);
 }
 
 fs.writeFileSync(path.join(OUT, 'icon.svg'), `${APP_ICON}\n`);
@@ -74,3 +86,7 @@ render(TRAY_COLOUR, 32, 'tray/tray@2x.png');
 render(TRAY_COLOUR, 32, 'tray/tray-linux.png');
 render(TRAY_TEMPLATE, 16, 'tray/trayTemplate.png');
 render(TRAY_TEMPLATE, 32, 'tray/trayTemplate@2x.png');
+render(APP_ICON, 192, 'icon-192.png', WEB);
+render(APP_ICON, 512, 'icon-512.png', WEB);
+render(MASKABLE_ICON, 512, 'maskable-512.png', WEB);
+render(MASKABLE_ICON, 180, 'apple-touch-icon.png', WEB);

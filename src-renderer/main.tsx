@@ -2,8 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectApi } from './api/client.ts';
 import { App } from './app/app.tsx';
+import { readShareLaunch } from './features/video/share-launch.ts';
 import { translate } from './i18n/i18n.ts';
+import { registerServiceWorker } from './pwa/register-service-worker.ts';
 import './styles/app.css';
+
+// Before the first render: a share launch rewrites the address to the video screen.
+readShareLaunch();
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
@@ -15,12 +20,14 @@ root.render(
 );
 
 connectApi().then(
-  () =>
+  (client) => {
     root.render(
       <StrictMode>
         <App />
       </StrictMode>,
-    ),
+    );
+    registerServiceWorker(client.transport);
+  },
   (err: unknown) => {
     const message = err instanceof Error ? err.message : String(err);
     root.render(<p className="boot-error">Ephemera could not start: {message}</p>);

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 /**
  * The web UI's Content-Security-Policy. Scripts and connections stay on this origin; images may
  * come from anywhere only because a mail's "Load images" needs it (its sandboxed frame has its
- * own stricter policy until the person asks). Mail HTML needs inline styles.
+ * own stricter policy until the person asks). Mail HTML needs inline styles. The service worker
+ * (/sw.js) and the install manifest come from this origin too.
  */
 export const WEB_UI_CSP = [
   "default-src 'self'",
@@ -17,6 +18,8 @@ export const WEB_UI_CSP = [
   "font-src 'self' data:",
   "connect-src 'self'",
   "frame-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",
@@ -45,9 +48,15 @@ export const CONTENT_TYPES: Record<string, string> = {
 const API_PATH = /^\/(api|ws)(\/|$)/;
 
 /**
+ * Where the phone's share sheet opens the installed app (the manifest's `share_target.action`,
+ * with `?title=&text=&url=`): the app shell, which reads the query (docs/phone.md).
+ */
+export const SHARE_TARGET_PATH = '/share-target';
+
+/**
  * Serves the built web UI (Vite output, `dist/renderer`): files with their content types, hashed
- * assets cached for good, and index.html for any other GET that asks for HTML (client-side
- * routes). Without a build, `/` explains how to make one. Unknown paths are not rate-limited.
+ * assets cached for good, the rest (sw.js, the manifest) revalidated on every use, and
+ * index.html for the share target and any other GET that asks for HTML (client-side routes). Without a build, `/` explains how to make one. Unknown paths are not rate-limited.
  */
 export function registerWebUi(app: FastifyInstance, dir: string): void {
   const root = path.resolve(dir);
@@ -61,6 +70,11 @@ export function registerWebUi(app: FastifyInstance, dir: string): void {
   };
 
   app.get('/', { config: { rateLimit: false } }, (_request, reply) => sendIndex(reply));
+  // Explicit, not left to the HTML fallback below: a share launch must open the app whatever
+  // Accept header the launcher sends.
+  app.get(SHARE_TARGET_PATH, { config: { rateLimit: false } }, (_request, reply) =>
+    sendIndex(reply),
+  );
 
   app.get<{ Params: { '*': string } }>(
     '/*',

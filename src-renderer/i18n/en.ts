@@ -83,6 +83,7 @@ export const en = {
   'video.paste.label': 'Share text or link',
   'video.paste.placeholder': 'e.g. 7.17 pDH:/ 看看 https://v.douyin.com/i5xNsWVx/ 复制此链接…',
   'video.paste.hint': 'Pasting into the empty box starts right away. Enter sends typed text.',
+  'video.paste.sharedHint': 'Shared from another app. Check the text, then tap Grab video.',
   'video.paste.submit': 'Grab video',
   'video.paste.fromClipboard': 'Paste',
   'video.capacity.label': '{used}/{total} slots in use',

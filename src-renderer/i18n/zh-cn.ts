@@ -79,6 +79,7 @@ export const zhCN: Record<MessageKey, string> = {
   'video.paste.label': '分享文字或链接',
   'video.paste.placeholder': '例如：7.17 pDH:/ 看看 https://v.douyin.com/i5xNsWVx/ 复制此链接…',
   'video.paste.hint': '粘贴到空白输入框会自动开始；手动输入后按回车提交。',
+  'video.paste.sharedHint': '已从其他 App 分享过来。确认内容后，点“获取视频”即可开始。',
   'video.paste.submit': '获取视频',
   'video.paste.fromClipboard': '粘贴',
   'video.capacity.label': '已占用 {used}/{total} 个下载位',

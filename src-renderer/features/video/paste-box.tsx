@@ -1,27 +1,32 @@
-import { useRef, useState, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { asApiError, type ApiError } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { describeError, errorDetail } from '../../i18n/error-text.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { canReadClipboard, readClipboard } from '../../lib/clipboard.ts';
+import { isInstalledApp, peekSharedText, takeSharedText } from './share-launch.ts';
 import { useVideo } from './video-store.ts';
 
 const HAS_LINK = /https?:\/\/\S/i;
 
 /**
  * Where a share text goes. Pasting into the empty box starts at once (paste-and-go); Enter
- * submits typed text, Shift+Enter adds a line.
+ * submits typed text, Shift+Enter adds a line. Text from the phone's share sheet arrives
+ * filled in: the installed app starts it, a browser tab waits for one tap on Grab.
  */
 export function PasteBox(): ReactElement {
   const t = useT();
   const submit = useVideo((s) => s.submit);
   const submitting = useVideo((s) => s.submitting);
-  const [text, setText] = useState('');
+  const [launch] = useState(peekSharedText);
+  const [text, setText] = useState(launch ?? '');
   // Kept as the error itself (or 'empty'), translated while rendering: a language switch
   // re-renders it.
   const [error, setError] = useState<ApiError | 'empty' | null>(null);
+  const [fromShare, setFromShare] = useState(launch !== null && !isInstalledApp());
   const area = useRef<HTMLTextAreaElement>(null);
+  const form = useRef<HTMLFormElement>(null);
 
   const go = async (value: string): Promise<void> => {
     const trimmed = value.trim();
@@ -31,6 +36,7 @@ export function PasteBox(): ReactElement {
       return;
     }
     setError(null);
+    setFromShare(false);
     try {
       await submit(trimmed);
       setText('');
@@ -40,8 +46,25 @@ export function PasteBox(): ReactElement {
     }
   };
 
+  // A share launch: taken in the effect, so React's development double run acts on it once.
+  useEffect(() => {
+    if (launch === null || takeSharedText() === null) return;
+    if (isInstalledApp()) {
+      submit(launch).then(
+        () => setText(''),
+        (err: unknown) => setError(asApiError(err)),
+      );
+      return;
+    }
+    // After the shell has moved focus to <main> for the new screen.
+    requestAnimationFrame(() => {
+      form.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+    });
+  }, [launch, submit]);
+
   return (
     <form
+      ref={form}
       className="paste"
       onSubmit={(event) => {
         event.preventDefault();
@@ -63,6 +86,7 @@ export function PasteBox(): ReactElement {
           aria-describedby="share-hint share-error"
           onChange={(event) => {
             setText(event.target.value);
+            setFromShare(false);
             if (error) setError(null);
           }}
           onPaste={(event) => {
@@ -108,8 +132,8 @@ export function PasteBox(): ReactElement {
           </Button>
         </div>
       </div>
-      <p id="share-hint" className="hint">
-        {t('video.paste.hint')}
+      <p id="share-hint" className="hint" data-testid="share-hint">
+        {fromShare ? t('video.paste.sharedHint') : t('video.paste.hint')}
       </p>
       <p
         id="share-error"
