@@ -2,8 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectApi } from './api/client.ts';
 import { App } from './app/app.tsx';
+import { applyPairing, takePairFragment } from './app/pairing.ts';
 import { translate } from './i18n/i18n.ts';
 import './styles/app.css';
+
+// First of all: a pairing link's key leaves the address bar before anything else runs.
+const pairing = takePairFragment();
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
@@ -15,12 +19,14 @@ root.render(
 );
 
 connectApi().then(
-  () =>
+  () => {
+    const paired = pairing ? applyPairing(pairing) : null;
     root.render(
       <StrictMode>
-        <App />
+        <App pairing={paired} />
       </StrictMode>,
-    ),
+    );
+  },
   (err: unknown) => {
     const message = err instanceof Error ? err.message : String(err);
     root.render(<p className="boot-error">Ephemera could not start: {message}</p>);
