@@ -15,8 +15,16 @@ const MESSAGES: Record<Exclude<KeyCheck, 'ok'> | 'conflict', string> = {
 export type Presented = { key: string | null } | 'conflict';
 
 /**
+ * A WebSocket subprotocol that carries the key, `ephemera-key.<key>` (offered beside `ephemera`,
+ * which the server picks: ws answers with the first protocol offered). The web UI uses it so the
+ * key is in no URL, where proxies and logs keep it; the idea is Kubernetes' bearer subprotocol.
+ */
+export const KEY_PROTOCOL_PREFIX = 'ephemera-key.';
+
+/**
  * The key a request presents: X-API-Key or Authorization: Bearer, and (WebSocket only, where
- * browsers cannot set headers) the api_key query parameter. Each may appear once; when several
+ * browsers cannot set headers) the `ephemera-key.<key>` subprotocol or the api_key query
+ * parameter. Each may appear once; when several
  * are given they must agree. A repeated header is refused rather than one of its values
  * picked: two layers (a proxy, a script's defaults) disagreeing about the key is a bug to show.
  */
@@ -33,9 +41,21 @@ export function presentedKey(request: FastifyRequest, allowQuery: boolean): Pres
     const query = (request.query as Record<string, unknown> | undefined)?.api_key;
     if (Array.isArray(query)) return 'conflict';
     if (typeof query === 'string' && query !== '') found.add(query);
+    const offered = protocolKeys(request);
+    if (offered.length > 1) return 'conflict';
+    if (offered[0]) found.add(offered[0]);
   }
   if (found.size > 1) return 'conflict';
   return { key: [...found][0] ?? null };
+}
+
+/** The keys offered as `ephemera-key.<key>` subprotocols (a repeated header counts too). */
+function protocolKeys(request: FastifyRequest): string[] {
+  return headerValues(request, 'sec-websocket-protocol')
+    .flatMap((value) => value.split(','))
+    .map((protocol) => protocol.trim())
+    .filter((protocol) => protocol.startsWith(KEY_PROTOCOL_PREFIX))
+    .map((protocol) => protocol.slice(KEY_PROTOCOL_PREFIX.length));
 }
 
 /** Every value a header was sent with (Node joins a repeated X-API-Key with ", "). */

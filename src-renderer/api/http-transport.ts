@@ -149,9 +149,18 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
           url: (from) => {
             const ws = new URL(`/ws/${enc(email)}`, baseUrl);
             ws.protocol = ws.protocol === 'https:' ? 'wss:' : 'ws:';
-            ws.searchParams.set('api_key', vault.get() ?? '');
             ws.searchParams.set('after_id', String(from));
             return ws.href;
+          },
+          // The key goes in a subprotocol, not the URL (docs/API.md, WebSocket): URLs end up
+          // in logs and proxies, and a paired phone's key is never to be in one.
+          protocols: () => {
+            const key = vault.get();
+            // A typed-in key that is no valid token would make WebSocket() throw; without it
+            // the upgrade is refused and the REST catch-up says why (and asks for a key).
+            return key && /^[\w!#$%&'*+.^`|~-]+$/.test(key)
+              ? ['ephemera', `ephemera-key.${key}`]
+              : ['ephemera'];
           },
           // A refused upgrade tells the browser nothing; REST says why (and asks for a key).
           catchUp: (from) => request<Mail[]>(`/api/emails/${enc(email)}?after_id=${from}`, authed),
@@ -173,7 +182,8 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
     auth: {
       needsKey: true,
       hasKey: () => vault.get() !== null,
-      setKey: (key) => vault.set(key),
+      setKey: (key, name) => vault.set(key, name ?? null),
+      keyName: () => vault.name(),
       forgetKey: () => vault.clear(),
       setPrompt: (prompt) => vault.setPrompt(prompt),
     },

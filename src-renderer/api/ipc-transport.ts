@@ -181,6 +181,7 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
       needsKey: false,
       hasKey: () => true,
       setKey: () => undefined,
+      keyName: () => null,
       forgetKey: () => undefined,
       setPrompt: () => undefined,
     },

@@ -1,6 +1,8 @@
 import type { KeyPrompt } from './types.ts';
 
 const STORAGE_KEY = 'ephemera.apiKey';
+/** The name the key was paired under ("Pixel"), shown in Settings; gone with the key. */
+const NAME_KEY = 'ephemera.apiKeyName';
 
 /**
  * The API key of this browser, kept in localStorage so the person is asked once per device.
@@ -18,9 +20,21 @@ export class KeyVault {
     }
   }
 
-  set(key: string): void {
+  /** The name this device was paired as, or null (a key typed in, or none). */
+  name(): string | null {
+    try {
+      return localStorage.getItem(STORAGE_KEY) === null ? null : localStorage.getItem(NAME_KEY);
+    } catch {
+      return null;
+    }
+  }
+
+  /** Stores `key`; a key typed in has no name, so an older pairing's name is dropped. */
+  set(key: string, name: string | null = null): void {
     try {
       localStorage.setItem(STORAGE_KEY, key.trim());
+      if (name) localStorage.setItem(NAME_KEY, name);
+      else localStorage.removeItem(NAME_KEY);
     } catch {
       // Private mode without storage: the key lives until the tab closes.
     }
@@ -29,6 +43,7 @@ export class KeyVault {
   clear(): void {
     try {
       localStorage.removeItem(STORAGE_KEY);
+      localStorage.removeItem(NAME_KEY);
     } catch {
       // Nothing stored.
     }

@@ -5,6 +5,8 @@ import type { Mail, MailSubscription } from './types.ts';
 interface SocketOptions {
   /** The WebSocket URL that resumes after `afterId`. */
   url(afterId: number): string;
+  /** Subprotocols to offer: how the key travels, since a browser cannot set a header here. */
+  protocols(): string[];
   /** REST read of mails after `afterId`: explains a refused upgrade, and fills gaps. */
   catchUp(afterId: number): Promise<Mail[]>;
   afterId: number;
@@ -43,7 +45,7 @@ export function subscribeOverWebSocket(options: SocketOptions): () => void {
     if (stopped) return;
     handlers.onStatus('connecting');
     let opened = false;
-    const ws = new WebSocket(options.url(lastId));
+    const ws = new WebSocket(options.url(lastId), options.protocols());
     socket = ws;
     ws.onmessage = (event) => {
       watch();

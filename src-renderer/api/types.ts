@@ -108,8 +108,10 @@ export interface EphemeraApi {
     /** False where no key is needed (Electron). */
     readonly needsKey: boolean;
     hasKey(): boolean;
-    /** Stores a key on this device (after checking it works). */
-    setKey(key: string): void;
+    /** Stores a key on this device, with the name it was paired under (if any). */
+    setKey(key: string, name?: string | null): void;
+    /** The name this device was paired as (pairing link), or null. */
+    keyName(): string | null;
     forgetKey(): void;
     /** The UI's dialog, called when a mail or settings call needs a key. */
     setPrompt(prompt: KeyPrompt): void;

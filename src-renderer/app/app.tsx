@@ -14,14 +14,20 @@ import { ErrorBoundary } from './error-boundary.tsx';
 import { KeyDialog } from './key-dialog.tsx';
 import { Nav } from './nav.tsx';
 import { PortBanner } from './port-banner.tsx';
+import type { PairOutcome } from './pairing.ts';
+import { usePairing } from './use-pairing.ts';
 import { useRoute } from './use-route.ts';
 import { useDocumentPrefs } from './use-theme.ts';
 
-/** The app shell: app bar, the current screen, the key dialog and toasts. */
-export function App(): ReactElement {
+/**
+ * The app shell: app bar, the current screen, the key dialog and toasts. `pairing`: what the
+ * pairing link this page was opened with did (main.tsx), said once.
+ */
+export function App({ pairing = null }: { pairing?: PairOutcome | null }): ReactElement {
   const t = useT();
   const route = useRoute();
   useDocumentPrefs();
+  usePairing(pairing);
 
   useEffect(() => {
     api().auth.setPrompt((reason) => useKeyPrompt.getState().ask(reason));

@@ -278,6 +278,7 @@ export const en = {
   'settings.device.forget': 'Forget key',
   'settings.device.forgotten': 'The key was removed from this browser',
   'settings.device.enter': 'Enter key',
+  'settings.device.paired': 'This browser is paired as "{name}": its key is used for mail.',
   'settings.domains.title': 'Mail domains',
   'settings.domains.description': 'Addresses are made on these domains.',
   'settings.domains.add': 'Add domain',
@@ -386,6 +387,27 @@ export const en = {
   'phone.mail.note': 'The code field holds the verification code when one was found.',
   'phone.test.title': 'Try it from a terminal',
   'phone.test.description': 'The same request a phone sends.',
+  'pair.title': 'Pair a phone',
+  'pair.description':
+    'One scan opens Ephemera on the phone with a key of its own, ready for mail. Each phone gets a new key.',
+  'pair.nameLabel': 'Phone name',
+  'pair.defaultName': 'Phone',
+  'pair.create': 'Pair',
+  'pair.hint': 'The name shows in Settings → API keys, where you can disable the key later.',
+  'pair.scan': 'Scan this code with "{name}"',
+  'pair.warning':
+    'This code holds a key: whoever scans it can read your mail until you disable the key in Settings → API keys. It is shown only this once.',
+  'pair.qrLabel': 'QR code that pairs "{name}"',
+  'pair.copy': 'Copy link',
+  'pair.done': 'Done',
+  'pair.lanOff':
+    'Phones cannot reach this computer yet: turn on sharing on your local network first.',
+  'pair.lanOn': 'Turn on LAN sharing',
+  'pair.paired': 'This device is paired as "{name}"',
+  'pair.pairedUnnamed': 'This device is paired',
+  'pair.malformed':
+    'This pairing link is incomplete or damaged, so nothing was saved. Scan the QR code again.',
+  'pair.notNeeded': 'The desktop app needs no key: nothing was saved.',
 } as const;
 
 export type MessageKey = keyof typeof en;

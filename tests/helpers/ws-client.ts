@@ -19,9 +19,13 @@ export class WsClient {
   }
 
   /** Connects; rejects with the HTTP status when the upgrade is refused. */
-  static connect(url: string, options: WebSocket.ClientOptions = {}): Promise<WsClient> {
+  static connect(
+    url: string,
+    options: WebSocket.ClientOptions = {},
+    protocols: string[] = [],
+  ): Promise<WsClient> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(url, options);
+      const socket = new WebSocket(url, protocols, options);
       const client = new WsClient(socket);
       socket.once('open', () => resolve(client));
       socket.once('unexpected-response', (_req, res) => {

@@ -4,24 +4,16 @@ import { QrCode } from '../../components/qr-code.tsx';
 import { Section } from '../../components/section.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { useServer } from '../../stores/server-store.ts';
+import { PairPanel } from './pair-panel.tsx';
 import { usePhoneKey } from './phone-key.tsx';
-
-const LOOPBACK = /^https?:\/\/(127\.|localhost|\[::1\])/i;
-
-/** The base URL a phone should use: the LAN address when shared, else the page's own origin. */
-function useBaseUrl(): { url: string; reachable: boolean } {
-  const info = useServer((s) => s.info);
-  const origin = window.location.origin;
-  if (info?.lan_url) return { url: info.lan_url, reachable: true };
-  if (!LOOPBACK.test(origin)) return { url: origin, reachable: true };
-  return { url: info?.http_url ?? origin, reachable: false };
-}
+import { useBaseUrl } from './use-base-url.ts';
 
 /** How to drive the API from iOS Shortcuts and Android automation, with the base URL filled in. */
 export function PhonePage(): ReactElement {
   const t = useT();
   const { url, reachable } = useBaseUrl();
   const phoneKey = usePhoneKey();
+  const local = useServer((s) => s.info?.client_is_local ?? false);
   const keyText = phoneKey.key ?? t('phone.mail.keyPlaceholder');
   const post = `curl -s ${url}/api/tasks -H 'content-type: application/json' \\\n  -d '{"text":"<share text>"}'`;
 
@@ -49,6 +41,8 @@ export function PhonePage(): ReactElement {
           </div>
         </div>
       </Section>
+
+      {local ? <PairPanel /> : null}
 
       <div className="phone-grid">
         <Section

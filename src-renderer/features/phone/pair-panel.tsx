@@ -1,0 +1,162 @@
+import { useEffect, useState, type ReactElement } from 'react';
+import { api, asApiError } from '../../api/client.ts';
+import { Button } from '../../components/button.tsx';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { QrCode } from '../../components/qr-code.tsx';
+import { Section } from '../../components/section.tsx';
+import { useT } from '../../i18n/i18n.ts';
+import { useToasts } from '../../stores/toast-store.ts';
+import { pairLink } from '../../app/pair-link.ts';
+import { useSettings } from '../settings/settings-store.ts';
+import { suggestPhoneName } from './pair-name.ts';
+import { useBaseUrl } from './use-base-url.ts';
+import '../../styles/pairing.css';
+
+interface Paired {
+  name: string;
+  link: string;
+}
+
+/**
+ * "Pair a phone" (computer running Ephemera only): one click makes a new key named for the phone
+ * and shows it as a QR code of the web UI's address with the key in the fragment. The code lives
+ * in this component's state only: Done, or leaving the screen, drops it for good.
+ */
+export function PairPanel(): ReactElement {
+  const t = useT();
+  const toast = useToasts((s) => s.show);
+  const { url, reachable } = useBaseUrl();
+  const [taken, setTaken] = useState<string[]>([]);
+  const [name, setName] = useState<string | null>(null);
+  const [paired, setPaired] = useState<Paired | null>(null);
+  const [busy, setBusy] = useState(false);
+  const suggestion = suggestPhoneName(t('pair.defaultName'), taken);
+  const value = name ?? suggestion;
+
+  useEffect(() => {
+    // Only with a key already here: visiting this screen should not open the key dialog.
+    if (!api().auth.hasKey()) return;
+    let live = true;
+    api()
+      .settings.listKeys()
+      .then(
+        (keys) => {
+          if (live) setTaken(keys.map((k) => k.name));
+        },
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const pair = (): void => {
+    const phone = value.trim();
+    if (phone === '') return;
+    setBusy(true);
+    api()
+      .settings.createKey(phone)
+      .then((created) => {
+        setPaired({ name: created.name, link: pairLink(url, created.key, created.name) });
+        setTaken((names) => [...names, created.name]);
+        setName(null);
+        // Settings reloads its list when opened; a list already loaded gains the new key now.
+        const { key: _key, ...info } = created;
+        useSettings.setState((s) => ({ keys: [...s.keys, info] }));
+      })
+      .catch((err: unknown) => toast(asApiError(err), 'error'))
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <Section
+      icon="phone"
+      title={t('pair.title')}
+      description={t('pair.description')}
+      testId="pair-panel"
+    >
+      {!reachable ? (
+        <LanOff />
+      ) : paired ? (
+        <div className="pair-result" data-testid="pair-result" data-link={paired.link}>
+          <QrCode text={paired.link} label={t('pair.qrLabel', { name: paired.name })} size={200} />
+          <div className="pair-result-text">
+            <p role="status">
+              <strong>{t('pair.scan', { name: paired.name })}</strong>
+            </p>
+            <p className="notice">{t('pair.warning')}</p>
+            <code className="key-value" data-testid="pair-link">
+              {paired.link}
+            </code>
+            <div className="row">
+              <CopyButton text={paired.link} label={t('pair.copy')} variant="secondary" />
+              <Button variant="primary" data-testid="pair-done" onClick={() => setPaired(null)}>
+                {t('pair.done')}
+              </Button>
+            </div>
+          </div>
+        </div>
+      ) : (
+        <form
+          className="pair-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            pair();
+          }}
+        >
+          <label htmlFor="pair-name" className="field-label">
+            {t('pair.nameLabel')}
+          </label>
+          <div className="row inline-form">
+            <input
+              id="pair-name"
+              data-testid="pair-name"
+              value={value}
+              maxLength={60}
+              autoComplete="off"
+              onChange={(event) => setName(event.target.value)}
+            />
+            <Button
+              type="submit"
+              variant="primary"
+              icon="key"
+              loading={busy}
+              disabled={value.trim() === ''}
+              data-testid="pair-create"
+            >
+              {t('pair.create')}
+            </Button>
+          </div>
+          <p className="hint">{t('pair.hint')}</p>
+        </form>
+      )}
+    </Section>
+  );
+}
+
+/** Phones cannot reach a loopback-only server: say so, and offer the LAN switch. */
+function LanOff(): ReactElement {
+  const t = useT();
+  const toast = useToasts((s) => s.show);
+  const update = useSettings((s) => s.update);
+  const [busy, setBusy] = useState(false);
+  return (
+    <div className="pair-lan-off" data-testid="pair-lan-off">
+      <p className="notice">{t('pair.lanOff')}</p>
+      <Button
+        variant="primary"
+        icon="wifi"
+        loading={busy}
+        data-testid="pair-lan-on"
+        onClick={() => {
+          setBusy(true);
+          update({ lan_enabled: true })
+            .catch((err: unknown) => toast(asApiError(err), 'error'))
+            .finally(() => setBusy(false));
+        }}
+      >
+        {t('pair.lanOn')}
+      </Button>
+    </div>
+  );
+}
