@@ -14,6 +14,8 @@ import { ErrorBoundary } from './error-boundary.tsx';
 import { KeyDialog } from './key-dialog.tsx';
 import { Nav } from './nav.tsx';
 import { PortBanner } from './port-banner.tsx';
+import { ShortcutsDialog } from './shortcuts-dialog.tsx';
+import { useShortcutKeys } from './use-shortcut-keys.ts';
 import { useRoute } from './use-route.ts';
 import { useDocumentPrefs } from './use-theme.ts';
 
@@ -22,6 +24,7 @@ export function App(): ReactElement {
   const t = useT();
   const route = useRoute();
   useDocumentPrefs();
+  useShortcutKeys(route);
 
   useEffect(() => {
     api().auth.setPrompt((reason) => useKeyPrompt.getState().ask(reason));
@@ -35,7 +38,10 @@ export function App(): ReactElement {
     // The stylesheet gives the mail screen a window-high layout whose panes scroll on their own.
     document.documentElement.dataset.route = route;
     window.scrollTo(0, 0);
-    document.getElementById('main')?.focus({ preventScroll: true });
+    // A screen may have just put the focus on one of its own fields (a shortcut such as "v"
+    // asks for that); everything else starts at the top of the new screen.
+    const main = document.getElementById('main');
+    if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
   }, [route, t]);
 
   return (
@@ -54,6 +60,7 @@ export function App(): ReactElement {
         </ErrorBoundary>
       </main>
       <KeyDialog />
+      <ShortcutsDialog />
       <Toaster />
     </div>
   );

@@ -171,6 +171,12 @@ for (const size of SIZES) {
           await expect(page.locator('.key-list li').first()).toBeVisible();
           found.push(...(await audit(page, 'settings')));
 
+          await page.getByTestId('shortcuts-button').click();
+          await expect(page.getByTestId('shortcuts-dialog')).toBeVisible();
+          found.push(...(await audit(page, 'keyboard shortcuts overlay')));
+          await page.keyboard.press('Escape');
+          await expect(page.getByTestId('shortcuts-dialog')).toBeHidden();
+
           expect(found, found.join('\n')).toEqual([]);
         });
       });

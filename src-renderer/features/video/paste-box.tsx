@@ -5,6 +5,7 @@ import { Icon } from '../../components/icon.tsx';
 import { describeError, errorDetail } from '../../i18n/error-text.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { canReadClipboard, readClipboard } from '../../lib/clipboard.ts';
+import { useShortcutAction } from '../../stores/shortcut-store.ts';
 import { useVideo } from './video-store.ts';
 
 const HAS_LINK = /https?:\/\/\S/i;
@@ -22,6 +23,7 @@ export function PasteBox(): ReactElement {
   // re-renders it.
   const [error, setError] = useState<ApiError | 'empty' | null>(null);
   const area = useRef<HTMLTextAreaElement>(null);
+  useShortcutAction('video.paste', () => area.current?.focus());
 
   const go = async (value: string): Promise<void> => {
     const trimmed = value.trim();
