@@ -16,6 +16,8 @@ import { Nav } from './nav.tsx';
 import { PortBanner } from './port-banner.tsx';
 import type { PairOutcome } from './pairing.ts';
 import { usePairing } from './use-pairing.ts';
+import { ShortcutsDialog } from './shortcuts-dialog.tsx';
+import { useShortcutKeys } from './use-shortcut-keys.ts';
 import { useRoute } from './use-route.ts';
 import { useDocumentPrefs } from './use-theme.ts';
 
@@ -28,6 +30,7 @@ export function App({ pairing = null }: { pairing?: PairOutcome | null }): React
   const route = useRoute();
   useDocumentPrefs();
   usePairing(pairing);
+  useShortcutKeys(route);
 
   useEffect(() => {
     api().auth.setPrompt((reason) => useKeyPrompt.getState().ask(reason));
@@ -41,7 +44,10 @@ export function App({ pairing = null }: { pairing?: PairOutcome | null }): React
     // The stylesheet gives the mail screen a window-high layout whose panes scroll on their own.
     document.documentElement.dataset.route = route;
     window.scrollTo(0, 0);
-    document.getElementById('main')?.focus({ preventScroll: true });
+    // A screen may have just put the focus on one of its own fields (a shortcut such as "v"
+    // asks for that); everything else starts at the top of the new screen.
+    const main = document.getElementById('main');
+    if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
   }, [route, t]);
 
   return (
@@ -60,6 +66,7 @@ export function App({ pairing = null }: { pairing?: PairOutcome | null }): React
         </ErrorBoundary>
       </main>
       <KeyDialog />
+      <ShortcutsDialog />
       <Toaster />
     </div>
   );

@@ -3,6 +3,7 @@ import { Icon, type IconName } from '../components/icon.tsx';
 import { useT, type MessageKey } from '../i18n/i18n.ts';
 import { usePrefs, type ThemeChoice } from '../stores/prefs-store.ts';
 import { useServer } from '../stores/server-store.ts';
+import { useShortcuts } from '../stores/shortcut-store.ts';
 import type { Route } from './use-route.ts';
 
 /** The header's theme button steps through the three choices; each shows its own icon. */
@@ -32,6 +33,7 @@ export function Nav({ route }: { route: Route }): ReactElement {
   const lang = usePrefs((s) => s.lang);
   const setLang = usePrefs((s) => s.setLang);
   const reachable = useServer((s) => s.reachable);
+  const openShortcuts = useShortcuts((s) => s.openHelp);
   const next = NEXT_THEME[theme];
   const themeLabel = t('nav.themeNext', {
     current: t(`settings.theme.${theme}`),
@@ -63,6 +65,18 @@ export function Nav({ route }: { route: Route }): ReactElement {
             <Icon name="alert" size={14} /> {t('nav.offline')}
           </span>
         )}
+        <button
+          type="button"
+          className="btn btn-ghost btn-md btn-icon shortcuts-button"
+          aria-label={t('shortcuts.title')}
+          aria-haspopup="dialog"
+          aria-keyshortcuts="?"
+          title={t('shortcuts.button')}
+          onClick={openShortcuts}
+          data-testid="shortcuts-button"
+        >
+          <Icon name="keyboard" />
+        </button>
         <button
           type="button"
           className="btn btn-ghost btn-md btn-icon"

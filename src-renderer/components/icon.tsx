@@ -33,6 +33,8 @@ const PATHS = {
   paste: 'M9 4h6v3H9V4Zm-2 1H5a1 1 0 0 0-1 1v14a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1V6a1 1 0 0 0-1-1h-2',
   bolt: 'M13 2 4 14h7l-1 8 9-12h-7l1-8Z',
   search: 'M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13Zm4.6-1.9L20 20',
+  keyboard:
+    'M4 6h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1Zm3 4h.01m4 0h.01m4 0h.01m2 0h.01M7 14h.01M10 14h4m3 0h.01',
 } as const;
 
 export type IconName = keyof typeof PATHS;

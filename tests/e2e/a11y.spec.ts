@@ -129,7 +129,7 @@ for (const size of SIZES) {
         test.use({ viewport: size.viewport, reducedMotion: 'reduce', colorScheme: theme });
 
         test('every screen has 0 violations', async ({ page, server }) => {
-          test.setTimeout(90_000);
+          test.setTimeout(120_000);
           const data = await makeSeed(server);
           await page.addInitScript(
             ([key, prefs, mailboxes]) => {
@@ -185,6 +185,12 @@ for (const size of SIZES) {
           await expect(page.getByTestId('language')).toBeVisible();
           await expect(page.locator('.key-list li').first()).toBeVisible();
           found.push(...(await audit(page, 'settings')));
+
+          await page.getByTestId('shortcuts-button').click();
+          await expect(page.getByTestId('shortcuts-dialog')).toBeVisible();
+          found.push(...(await audit(page, 'keyboard shortcuts overlay')));
+          await page.keyboard.press('Escape');
+          await expect(page.getByTestId('shortcuts-dialog')).toBeHidden();
 
           expect(found, found.join('\n')).toEqual([]);
         });

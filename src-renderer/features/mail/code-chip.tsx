@@ -1,8 +1,19 @@
 import { useState, type ReactElement } from 'react';
 import { Icon } from '../../components/icon.tsx';
-import { useT } from '../../i18n/i18n.ts';
+import { useT, type Translate } from '../../i18n/i18n.ts';
 import { copyText } from '../../lib/clipboard.ts';
-import { useToasts } from '../../stores/toast-store.ts';
+import { useToasts, type Toast } from '../../stores/toast-store.ts';
+
+/** Copies a code and says so in a toast (the chip's click and the "c" shortcut). */
+export async function copyCode(
+  code: string,
+  t: Translate,
+  toast: (text: string, tone: Toast['tone']) => void,
+): Promise<boolean> {
+  const ok = await copyText(code);
+  toast(ok ? t('mail.code.copied', { code }) : t('common.copyFailed'), ok ? 'success' : 'error');
+  return ok;
+}
 
 /** The verification code, large; one click (or Enter) copies it. */
 export function CodeChip({
@@ -25,10 +36,9 @@ export function CodeChip({
       aria-label={size === 'lg' ? undefined : t('mail.code.copyLabel', { code })}
       onClick={(event) => {
         event.stopPropagation();
-        void copyText(code).then((ok) => {
-          if (!ok) return toast(t('common.copyFailed'), 'error');
+        void copyCode(code, t, toast).then((ok) => {
+          if (!ok) return;
           setCopied(true);
-          toast(t('mail.code.copied', { code }), 'success');
           setTimeout(() => setCopied(false), 1600);
         });
       }}

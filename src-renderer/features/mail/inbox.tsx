@@ -7,8 +7,9 @@ import { ErrorText } from '../../components/error-text.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { useNow } from '../../lib/use-now.ts';
+import { useShortcutAction } from '../../stores/shortcut-store.ts';
 import { useToasts } from '../../stores/toast-store.ts';
-import { CodeChip } from './code-chip.tsx';
+import { CodeChip, copyCode } from './code-chip.tsx';
 import { MailList } from './mail-list.tsx';
 import { LeaseCountdown } from './lease-countdown.tsx';
 import { useMail } from './mail-store.ts';
@@ -32,6 +33,11 @@ export function Inbox({ lease }: { lease: Lease }): ReactElement {
   // While that very mail is open its code is shown in the reading pane; once is enough.
   const latest = latestCode(inbox);
   const latestWithCode = latest && latest.id !== openMailId ? latest : null;
+  const toast = useToasts((s) => s.show);
+  useShortcutAction('mail.copyCode', () => {
+    if (latest?.code) void copyCode(latest.code, t, toast);
+    else toast(t('shortcuts.noCode'), 'info');
+  });
 
   return (
     <div className={`inbox ${open ? 'has-open-mail' : ''}`} data-testid="inbox">

@@ -3,6 +3,7 @@ import { useMemo, useRef, type ReactElement } from 'react';
 import type { Mail } from '../../api/client.ts';
 import { useLocale, useT } from '../../i18n/i18n.ts';
 import { formatWhen } from '../../lib/format.ts';
+import { useShortcutAction } from '../../stores/shortcut-store.ts';
 import { CodeChip } from './code-chip.tsx';
 import { useMail } from './mail-store.ts';
 
@@ -42,8 +43,7 @@ export function MailList({
   // focus lands a frame or more later; keys pressed meanwhile step on from the row on its way,
   // not from the row that still has the focus, so a fast key repeat loses no step.
   const heading = useRef<number | null>(null);
-  const moveFocus = (from: number, step: 1 | -1): void => {
-    const index = Math.min(Math.max((heading.current ?? from) + step, 0), newestFirst.length - 1);
+  const focusRow = (index: number): void => {
     heading.current = index;
     virtual.scrollToIndex(index, { align: 'auto' });
     let tries = 0;
@@ -60,6 +60,25 @@ export function MailList({
     };
     attempt();
   };
+  const clamp = (index: number): number => Math.min(Math.max(index, 0), newestFirst.length - 1);
+  const moveFocus = (from: number, step: 1 | -1): void =>
+    focusRow(clamp((heading.current ?? from) + step));
+
+  // "j" and "k" open the next or previous mail (from the open one, else from the top) and take
+  // the focus there, so ↑/↓ and Enter go on from the same row. The open id is read from the
+  // store, not from props, so a key repeat faster than rendering still steps one by one.
+  const openNext = (step: 1 | -1): void => {
+    if (newestFirst.length === 0) return;
+    const openNow = useMail.getState().openMailId;
+    const at = newestFirst.findIndex((m) => m.id === openNow);
+    const index = at === -1 ? 0 : clamp(at + step);
+    const mail = newestFirst[index];
+    if (!mail) return;
+    if (mail.id !== openNow) onOpen(mail.id);
+    focusRow(index);
+  };
+  useShortcutAction('mail.next', () => openNext(1));
+  useShortcutAction('mail.previous', () => openNext(-1));
 
   return (
     <div className="mail-list-scroll" ref={scroller} data-testid="mail-list-scroll">

@@ -1,8 +1,9 @@
-import { useState, type ReactElement } from 'react';
+import { useRef, useState, type ReactElement } from 'react';
 import { Button } from '../../components/button.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { useT } from '../../i18n/i18n.ts';
+import { useShortcutAction } from '../../stores/shortcut-store.ts';
 import { useMail } from './mail-store.ts';
 
 /** Searches the open mailbox (sender, subject, text) on submit; clearing shows every mail. */
@@ -13,6 +14,8 @@ export function MailSearch(): ReactElement {
   const searching = useMail((s) => s.searching);
   const active = useMail((s) => s.results !== null);
   const [text, setText] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  useShortcutAction('mail.search', () => input.current?.select());
   return (
     <form
       className="mail-search"
@@ -24,6 +27,7 @@ export function MailSearch(): ReactElement {
     >
       <Icon name="search" size={16} />
       <input
+        ref={input}
         type="search"
         className="mail-search-input"
         value={text}

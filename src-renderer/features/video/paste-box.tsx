@@ -6,6 +6,7 @@ import { describeError, errorDetail } from '../../i18n/error-text.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { canReadClipboard, readClipboard } from '../../lib/clipboard.ts';
 import { isInstalledApp, peekSharedText, takeSharedText } from './share-launch.ts';
+import { useShortcutAction } from '../../stores/shortcut-store.ts';
 import { useVideo } from './video-store.ts';
 
 const HAS_LINK = /https?:\/\/\S/i;
@@ -27,6 +28,7 @@ export function PasteBox(): ReactElement {
   const [fromShare, setFromShare] = useState(launch !== null && !isInstalledApp());
   const area = useRef<HTMLTextAreaElement>(null);
   const form = useRef<HTMLFormElement>(null);
+  useShortcutAction('video.paste', () => area.current?.focus());
 
   const go = async (value: string): Promise<void> => {
     const trimmed = value.trim();
