@@ -1,0 +1,118 @@
+import { expect, type Page } from '@playwright/test';
+import { sendMail } from '../../helpers/smtp-client.ts';
+import type { E2eServer } from './fixtures.ts';
+import { makeMailboxes, seedMails } from './mail-seed.ts';
+
+/**
+ * The state the whole-UI specs (a11y, screenshots) show every screen in: one completed and one
+ * failed video task, and a mailbox holding a sign-in code mail and an HTML newsletter.
+ */
+export interface ScreenSeed {
+  /** What the video screen keeps in localStorage (`ephemera.tasks`). */
+  tasks: { id: string; created: number; text: string }[];
+  mailboxes: unknown[];
+  email: string;
+}
+
+async function createTask(server: E2eServer, text: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/tasks`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ text }),
+  });
+  if (res.status !== 202) throw new Error(`POST /api/tasks answered ${res.status}`);
+  return ((await res.json()) as { task_id: string }).task_id;
+}
+
+async function waitForStatus(server: E2eServer, id: string, status: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(`${server.url}/api/tasks/${id}`);
+        return ((await res.json()) as { status: string }).status;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(status);
+}
+
+async function publish(server: E2eServer, body: object): Promise<string> {
+  const res = await fetch(`${server.control}/publish`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+  });
+  return ((await res.json()) as { shareUrl: string }).shareUrl;
+}
+
+// One seed per server and size of inbox: every test of a worker reuses it.
+const seeds = new Map<string, Promise<ScreenSeed>>();
+
+/** Seeds once per server; `extraMails` numbered mails make the inbox look lived-in. */
+export function seedScreens(server: E2eServer, extraMails = 0): Promise<ScreenSeed> {
+  const id = `${server.url} ${extraMails}`;
+  let seed = seeds.get(id);
+  if (!seed) {
+    seed = makeSeed(server, extraMails);
+    seeds.set(id, seed);
+  }
+  return seed;
+}
+
+async function makeSeed(server: E2eServer, extraMails: number): Promise<ScreenSeed> {
+  const done = await createTask(server, await publish(server, { title: 'Harbour at dusk' }));
+  const failed = await createTask(server, await publish(server, { missing: true }));
+  await waitForStatus(server, done, 'completed');
+  await waitForStatus(server, failed, 'failed');
+  const [lease] = await makeMailboxes(server, 1);
+  if (!lease) throw new Error('no mailbox');
+  if (extraMails > 0) await seedMails(server, lease.email, extraMails);
+  await sendMail(server.smtpPort, {
+    from: '"Shop" <hello@shop.example>',
+    to: lease.email,
+    subject: 'Sign-in code',
+    text: 'Your code is 730164.',
+  });
+  await sendMail(server.smtpPort, {
+    from: '"Newsletter" <news@shop.example>',
+    to: lease.email,
+    subject: 'November news',
+    text: 'Plain version of the news.',
+    html: '<h1>November</h1><p>Everything <b>new</b> this month.</p>',
+  });
+  const now = Date.now();
+  return {
+    tasks: [
+      { id: done, created: now, text: 'https://v.douyin.com/done/' },
+      { id: failed, created: now - 1, text: 'https://v.douyin.com/gone/' },
+    ],
+    mailboxes: [lease],
+    email: lease.email,
+  };
+}
+
+/**
+ * This device's state before the page loads: theme and language, the seeded mailboxes, and the
+ * API key unless `withKey` is false (then the first mail or settings call asks for it).
+ */
+export async function rememberDevice(
+  page: Page,
+  server: E2eServer,
+  seed: ScreenSeed,
+  prefs: { theme: string; lang: string },
+  withKey = true,
+): Promise<void> {
+  await page.addInitScript(
+    ([key, saved, mailboxes]) => {
+      // The context's pages share one localStorage: a page without the key removes it.
+      if (key) localStorage.setItem('ephemera.apiKey', key);
+      else localStorage.removeItem('ephemera.apiKey');
+      localStorage.setItem('ephemera.prefs', saved);
+      localStorage.setItem('ephemera.mailboxes', mailboxes);
+    },
+    [
+      withKey ? server.apiKey : '',
+      JSON.stringify({ state: prefs, version: 0 }),
+      JSON.stringify(seed.mailboxes),
+    ] as const,
+  );
+}
