@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import type { TaskCreated } from '../../../src-shared/video/schemas.ts';
 import { sendMail } from '../../helpers/smtp-client.ts';
 import type { E2eServer } from './fixtures.ts';
 import { makeMailboxes, seedMails } from './mail-seed.ts';
@@ -8,20 +9,20 @@ import { makeMailboxes, seedMails } from './mail-seed.ts';
  * failed video task, and a mailbox holding a sign-in code mail and an HTML newsletter.
  */
 export interface ScreenSeed {
-  /** What the video screen keeps in localStorage (`ephemera.tasks`). */
-  tasks: { id: string; created: number; text: string }[];
+  /** What the video screen keeps in localStorage (`ephemera.tasks`): the POST answer as made. */
+  tasks: { id: string; created: TaskCreated; text: string }[];
   mailboxes: unknown[];
   email: string;
 }
 
-async function createTask(server: E2eServer, text: string): Promise<string> {
+async function createTask(server: E2eServer, text: string): Promise<TaskCreated> {
   const res = await fetch(`${server.url}/api/tasks`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ text }),
   });
   if (res.status !== 202) throw new Error(`POST /api/tasks answered ${res.status}`);
-  return ((await res.json()) as { task_id: string }).task_id;
+  return (await res.json()) as TaskCreated;
 }
 
 async function waitForStatus(server: E2eServer, id: string, status: string): Promise<void> {
@@ -59,10 +60,12 @@ export function seedScreens(server: E2eServer, extraMails = 0): Promise<ScreenSe
 }
 
 async function makeSeed(server: E2eServer, extraMails: number): Promise<ScreenSeed> {
-  const done = await createTask(server, await publish(server, { title: 'Harbour at dusk' }));
-  const failed = await createTask(server, await publish(server, { missing: true }));
-  await waitForStatus(server, done, 'completed');
-  await waitForStatus(server, failed, 'failed');
+  const doneText = await publish(server, { title: 'Harbour at dusk' });
+  const failedText = await publish(server, { missing: true });
+  const done = await createTask(server, doneText);
+  const failed = await createTask(server, failedText);
+  await waitForStatus(server, done.task_id, 'completed');
+  await waitForStatus(server, failed.task_id, 'failed');
   const [lease] = await makeMailboxes(server, 1);
   if (!lease) throw new Error('no mailbox');
   if (extraMails > 0) await seedMails(server, lease.email, extraMails);
@@ -79,11 +82,11 @@ async function makeSeed(server: E2eServer, extraMails: number): Promise<ScreenSe
     text: 'Plain version of the news.',
     html: '<h1>November</h1><p>Everything <b>new</b> this month.</p>',
   });
-  const now = Date.now();
   return {
+    // Newest first, as the screen lists them.
     tasks: [
-      { id: done, created: now, text: 'https://v.douyin.com/done/' },
-      { id: failed, created: now - 1, text: 'https://v.douyin.com/gone/' },
+      { id: failed.task_id, created: failed, text: failedText },
+      { id: done.task_id, created: done, text: doneText },
     ],
     mailboxes: [lease],
     email: lease.email,

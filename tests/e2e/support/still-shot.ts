@@ -3,6 +3,22 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { SCREENSHOT_DIR } from './fixtures.ts';
 
+// The phone's tab bar is fixed to the window's bottom, so a full-page picture of a taller page
+// would show it where the window ended, over the middle of the content. For the picture it is
+// placed at the page's end instead, in the room body keeps free for it (the app bar, which it
+// sits in, is at the top either way).
+const TAB_BAR_AT_PAGE_END = `html {
+  position: relative;
+}
+@media (max-width: 760px) {
+  .appbar {
+    position: static !important;
+  }
+  .tabs {
+    position: absolute !important;
+  }
+}`;
+
 // Nothing moves while the picture is taken: no animation or transition mid-way, no blinking caret.
 // No backdrop blur either: Chromium's software compositor gives the pixels at the edges of what
 // sits on a blurred bar (the app bar, the phone's tab bar) or over a dialog's blurred backdrop
@@ -15,7 +31,8 @@ const STILL = `*, *::before, *::after {
 }
 ::backdrop {
   backdrop-filter: none !important;
-}`;
+}
+${TAB_BAR_AT_PAGE_END}`;
 
 /**
  * A style sheet to compare against (`SCREENSHOT_BASELINE_CSS`, e.g. the built CSS of the commit
@@ -50,6 +67,8 @@ export async function settle(page: Page): Promise<void> {
 }
 
 async function capture(page: Page, file: string): Promise<void> {
+  // The pointer rests where the last click was; a hover there is not the screen's resting look.
+  await page.mouse.move(0, 0);
   await settle(page);
   await page.screenshot({
     path: file,
