@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { sendMail } from '../helpers/smtp-client.ts';
-import { expect, test, type E2eServer } from './support/fixtures.ts';
-import { makeMailboxes } from './support/mail-seed.ts';
+import { expect, test } from './support/fixtures.ts';
+import { rememberDevice, seedScreens } from './support/screen-seed.ts';
 
 /**
  * axe-core on every screen, at desktop and phone size, light and dark, English and Chinese: 0
@@ -16,92 +15,6 @@ const SIZES = [
 ] as const;
 const THEMES = ['light', 'dark'] as const;
 const LANGS = ['en', 'zh-CN'] as const;
-
-interface Seed {
-  tasks: { id: string; created: number; text: string }[];
-  mailboxes: unknown[];
-  email: string;
-}
-
-async function createTask(server: E2eServer, text: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/tasks`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ text }),
-  });
-  if (res.status !== 202) throw new Error(`POST /api/tasks answered ${res.status}`);
-  return ((await res.json()) as { task_id: string }).task_id;
-}
-
-async function waitForStatus(server: E2eServer, id: string, status: string): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const res = await fetch(`${server.url}/api/tasks/${id}`);
-        return ((await res.json()) as { status: string }).status;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(status);
-}
-
-let mailSeed: Pick<Seed, 'mailboxes' | 'email'> | null = null;
-let taskSeed: { tasks: Seed['tasks']; madeAt: number } | null = null;
-/**
- * A completed video is served for 180 s; the eight runs of this spec can take longer than that
- * on a loaded machine, so its tasks are made again once they are this old.
- */
-const TASK_SEED_MAX_AGE_MS = 90_000;
-
-/** One completed and one failed task, and a mailbox with a code mail and an HTML mail. */
-async function makeSeed(server: E2eServer): Promise<Seed> {
-  if (!taskSeed || Date.now() - taskSeed.madeAt > TASK_SEED_MAX_AGE_MS) {
-    taskSeed = await makeTasks(server);
-  }
-  mailSeed ??= await makeMail(server);
-  return { ...mailSeed, tasks: taskSeed.tasks };
-}
-
-async function makeTasks(server: E2eServer): Promise<{ tasks: Seed['tasks']; madeAt: number }> {
-  const control = async (body: object): Promise<string> => {
-    const res = await fetch(`${server.control}/publish`, {
-      method: 'POST',
-      body: JSON.stringify(body),
-    });
-    return ((await res.json()) as { shareUrl: string }).shareUrl;
-  };
-  const done = await createTask(server, await control({ title: 'Harbour at dusk' }));
-  const failed = await createTask(server, await control({ missing: true }));
-  await waitForStatus(server, done, 'completed');
-  await waitForStatus(server, failed, 'failed');
-  const now = Date.now();
-  return {
-    tasks: [
-      { id: done, created: now, text: 'https://v.douyin.com/done/' },
-      { id: failed, created: now - 1, text: 'https://v.douyin.com/gone/' },
-    ],
-    madeAt: now,
-  };
-}
-
-async function makeMail(server: E2eServer): Promise<Pick<Seed, 'mailboxes' | 'email'>> {
-  const [lease] = await makeMailboxes(server, 1);
-  if (!lease) throw new Error('no mailbox');
-  await sendMail(server.smtpPort, {
-    from: '"Shop" <hello@shop.example>',
-    to: lease.email,
-    subject: 'Sign-in code',
-    text: 'Your code is 730164.',
-  });
-  await sendMail(server.smtpPort, {
-    from: '"Newsletter" <news@shop.example>',
-    to: lease.email,
-    subject: 'November news',
-    text: 'Plain version of the news.',
-    html: '<h1>November</h1><p>Everything <b>new</b> this month.</p>',
-  });
-  return { mailboxes: [lease], email: lease.email };
-}
 
 /** Runs axe on the page as it is now; returns one line per violation (rule id and targets). */
 async function audit(page: Page, screen: string): Promise<string[]> {
@@ -130,19 +43,8 @@ for (const size of SIZES) {
 
         test('every screen has 0 violations', async ({ page, server }) => {
           test.setTimeout(120_000);
-          const data = await makeSeed(server);
-          await page.addInitScript(
-            ([key, prefs, mailboxes]) => {
-              localStorage.setItem('ephemera.apiKey', key);
-              localStorage.setItem('ephemera.prefs', prefs);
-              localStorage.setItem('ephemera.mailboxes', mailboxes);
-            },
-            [
-              server.apiKey,
-              JSON.stringify({ state: { theme, lang }, version: 0 }),
-              JSON.stringify(data.mailboxes),
-            ] as const,
-          );
+          const data = await seedScreens(server);
+          await rememberDevice(page, server, data, { theme, lang });
           const found: string[] = [];
 
           await page.goto(`${server.url}/#/video`);
