@@ -1,3 +1,6 @@
+// The base styles first: a component's own CSS file (imported by its module) comes after them in
+// the bundle, so it wins over them at equal specificity.
+import './styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectApi } from './api/client.ts';
@@ -6,7 +9,6 @@ import { applyPairing, takePairFragment } from './app/pairing.ts';
 import { readShareLaunch } from './features/video/share-launch.ts';
 import { translate } from './i18n/i18n.ts';
 import { registerServiceWorker } from './pwa/register-service-worker.ts';
-import './styles/app.css';
 
 // First of all: a pairing link's key leaves the address bar before anything else runs.
 const pairing = takePairFragment();
