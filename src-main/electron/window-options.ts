@@ -5,7 +5,7 @@ import type { BrowserWindowConstructorOptions, WebContents } from 'electron';
  * sandboxed, with no Node integration anywhere, and reaches main only through the preload's
  * `window.ephemera` (contract in src-shared/ipc).
  */
-/** The page's background (src-renderer/styles/app.css --bg), painted before the page is. */
+/** The page's background (src-renderer/styles/tokens.css --bg), painted before the page is. */
 export const WINDOW_BACKGROUND = { light: '#f5f5f2', dark: '#121315' } as const;
 
 export function mainWindowOptions(paths: {

@@ -184,7 +184,10 @@ describe('Host allowlist (DNS rebinding)', () => {
     for (const value of bad) {
       const res = await settingsPatch({ allowed_hosts: value });
       expect(res.status, JSON.stringify(value)).toBe(400);
-      expect(await res.json()).toEqual({ detail: expect.any(String) as unknown });
+      expect(await res.json()).toEqual({
+        detail: expect.any(String) as unknown,
+        reason: 'host_invalid',
+      });
     }
     const res = await settingsPatch({
       allowed_hosts: ['Mail.Example.org.', 'mail.example.org', '[FD00::1]', '100.64.0.7'],

@@ -116,8 +116,8 @@ describe('web UI serving', () => {
         params: { title: 'title', text: 'text', url: 'url' },
       },
     });
-    // The light theme's --bg token (styles/app.css), as index.html's light theme-color.
-    const tokens = fs.readFileSync(path.join(PUBLIC, '../styles/app.css'), 'utf8');
+    // The light theme's --bg token (styles/tokens.css), as index.html's light theme-color.
+    const tokens = fs.readFileSync(path.join(PUBLIC, '../styles/tokens.css'), 'utf8');
     const lightBg = /--bg:\s*(#[0-9a-f]{6})/i.exec(tokens)?.[1];
     expect(manifest.theme_color).toBe(lightBg);
     expect(manifest.background_color).toBe(lightBg);
