@@ -9,6 +9,11 @@ export function hostMatches(host: string, domains: DomainList): boolean {
   return domains.some((d) => h === d || h.endsWith(`.${d}`));
 }
 
+/** `hostMatches` bound to one platform's domains: the `ownsHost` of its extractor. */
+export function hostMatcher(domains: DomainList): (host: string) => boolean {
+  return (host) => hostMatches(host, domains);
+}
+
 /**
  * Hosts whose links a user may paste, per platform (platforms.md §1.1, §2.1, §3.1).
  * Media CDNs are not here: a pasted CDN link is not a share link.

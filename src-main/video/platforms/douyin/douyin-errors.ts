@@ -1,4 +1,5 @@
-import { PlatformError } from '../platform.ts';
+import { lastingError, retryableError } from '../kit/platform-errors.ts';
+import type { PlatformError } from '../platform.ts';
 
 /**
  * Every refusal the Douyin extractor can meet, as the sentence a person reads: what happened,
@@ -8,140 +9,107 @@ import { PlatformError } from '../platform.ts';
 export const douyinErrors = {
   deleted(note: string | null): PlatformError {
     const quoted = note ? ` (Douyin: “${clip(note)}”)` : '';
-    return new PlatformError(
+    return lastingError(
       'unavailable',
       `Douyin says this video is not available: it was deleted or made private by its author${quoted}. Try another link.`,
-      false,
     );
   },
 
-  emptyPage(): PlatformError {
-    return new PlatformError(
+  emptyPage: () =>
+    retryableError(
       'unavailable',
       'Douyin returned its page for this video without the video; it may have been deleted or hidden. Try again later, or try another link.',
-      true,
-    );
-  },
+    ),
 
-  regionBlocked(): PlatformError {
-    return new PlatformError(
+  regionBlocked: () =>
+    lastingError(
       'region_blocked',
       'Douyin does not show this video to connections from your region. Try again through a proxy in mainland China.',
-      false,
-    );
-  },
+    ),
 
-  captcha(): PlatformError {
-    return new PlatformError(
+  captcha: () =>
+    retryableError(
       'blocked_by_platform',
       'Douyin answered with a captcha page instead of the video, as it does for connections it distrusts. Try again later, or through a proxy on a home connection.',
-      true,
-    );
-  },
+    ),
 
-  wafEmpty(): PlatformError {
-    return new PlatformError(
+  wafEmpty: () =>
+    retryableError(
       'blocked_by_platform',
       "Douyin's firewall answered with an empty page instead of the video. Wait a few minutes and try again, or use a proxy.",
-      true,
-    );
-  },
+    ),
 
-  browserCheck(): PlatformError {
-    return new PlatformError(
+  browserCheck: () =>
+    retryableError(
       'blocked_by_platform',
       'Douyin answered with a browser check instead of the video page. Try again later, or through a proxy.',
-      true,
-    );
-  },
+    ),
 
-  pageRefused(status: number): PlatformError {
-    return new PlatformError(
+  pageRefused: (status: number) =>
+    retryableError(
       'blocked_by_platform',
       `Douyin refused to show the video page (HTTP ${status}). Wait a few minutes and try again, or use a proxy.`,
-      true,
-    );
-  },
+    ),
 
-  pageChanged(): PlatformError {
-    return new PlatformError(
+  pageChanged: () =>
+    retryableError(
       'upstream_error',
       "Douyin's video page did not contain the video data: Douyin may have blocked the request or changed its page. Try again later or through a proxy; if it keeps happening, Ephemera needs an update.",
-      true,
-    );
-  },
+    ),
 
-  pageTooLarge(): PlatformError {
-    return new PlatformError(
+  pageTooLarge: () =>
+    retryableError(
       'upstream_error',
       "Douyin's video page was far larger than a video page can be, so Ephemera stopped reading it. Try again later.",
-      true,
-    );
-  },
+    ),
 
-  pageMoved(status: number): PlatformError {
-    return new PlatformError(
+  pageMoved: (status: number) =>
+    retryableError(
       'upstream_error',
       `Douyin sent the video page elsewhere (HTTP ${status}) instead of showing it. Try again later, or try another link.`,
-      true,
-    );
-  },
+    ),
 
-  videoNotFound(status: number): PlatformError {
-    return new PlatformError(
+  videoNotFound: (status: number) =>
+    lastingError(
       'unavailable',
       `Douyin has no video at this link (HTTP ${status}); it may have been deleted. Try another link.`,
-      false,
-    );
-  },
+    ),
 
-  shortLinkGone(status: number): PlatformError {
-    return new PlatformError(
+  shortLinkGone: (status: number) =>
+    lastingError(
       'unavailable',
       `This Douyin short link does not exist or has expired (HTTP ${status}). Copy the link from the app again, or try another link.`,
-      false,
-    );
-  },
+    ),
 
-  notAVideoLink(): PlatformError {
-    return new PlatformError(
+  notAVideoLink: () =>
+    lastingError(
       'not_single_video',
       'This Douyin link does not lead to a single video (it may be a profile, music or live page). Open the video in Douyin, tap Share, copy the link and paste that.',
-      false,
-    );
-  },
+    ),
 
-  foreignRedirect(host: string): PlatformError {
-    return new PlatformError(
+  foreignRedirect: (host: string) =>
+    lastingError(
       'upstream_error',
       `The Douyin link redirected to ${clip(host)}, which is not a Douyin address, so Ephemera did not follow it. Try another link.`,
-      false,
-    );
-  },
+    ),
 
-  xigua(): PlatformError {
-    return new PlatformError(
+  xigua: () =>
+    lastingError(
       'unsupported',
       'This link leads to Xigua Video (ixigua.com), not Douyin, and Ephemera does not download from Xigua. Try a link copied from the Douyin app.',
-      false,
-    );
-  },
+    ),
 
-  tooManyRedirects(): PlatformError {
-    return new PlatformError(
+  tooManyRedirects: () =>
+    lastingError(
       'upstream_error',
       'The Douyin link went through too many redirects without reaching a video. Try another link.',
-      false,
-    );
-  },
+    ),
 
-  noPlayableFile(): PlatformError {
-    return new PlatformError(
+  noPlayableFile: () =>
+    retryableError(
       'unavailable',
       "Douyin's page lists no playable file for this video. Try again later, or try another link.",
-      true,
-    );
-  },
+    ),
 };
 
 /** Page text quoted in a sentence stays short and on one line. */

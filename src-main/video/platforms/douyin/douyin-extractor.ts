@@ -1,7 +1,8 @@
-import type { PlatformError, PlatformExtractor, ResolvedPost } from '../platform.ts';
+import { extractorFactory } from '../kit/extractor.ts';
+import type { PlatformHttp } from '../kit/page-fetch.ts';
+import type { PlatformError, ResolvedPost } from '../platform.ts';
 import { douyinErrors } from './douyin-errors.ts';
 import { IPHONE_USER_AGENT, MEDIA_HEADERS, ownsDouyinHost } from './douyin-hosts.ts';
-import { DEFAULT_RETRY, type DouyinHttp, type RetryPolicy } from './douyin-http.ts';
 import { readItem, type ItemFacts } from './douyin-item.ts';
 import { sharePageUrl } from './douyin-links.ts';
 import { readSharePage, type SharePage } from './douyin-page.ts';
@@ -9,27 +10,19 @@ import { fetchSharePage } from './douyin-share-page.ts';
 import { resolvePlayUrl } from './douyin-play.ts';
 import { resolveLinkTarget } from './douyin-resolve-link.ts';
 
-export interface DouyinExtractorOptions {
-  /** Tries per request while resolving, and the first back-off (default 3 tries, 1 s). */
-  retry?: RetryPolicy;
-}
-
 /**
  * Douyin through the share page, with no cookie and no signature (platforms.md §1.2 path A):
  * short link → `Location` → iesdouyin share page (iPhone UA) → `_ROUTER_DATA` item →
  * `play_addr` without watermark → its 302 to the CDN.
  */
-export function createDouyinExtractor(options: DouyinExtractorOptions = {}): PlatformExtractor {
-  const retry = options.retry ?? DEFAULT_RETRY;
-  return {
-    platform: 'douyin',
-    userAgent: IPHONE_USER_AGENT,
-    ownsHost: ownsDouyinHost,
-    resolve: (link, ctx) => resolveDouyin(link, { client: ctx.http, signal: ctx.signal, retry }),
-  };
-}
+export const createDouyinExtractor = extractorFactory({
+  platform: 'douyin',
+  userAgent: IPHONE_USER_AGENT,
+  ownsHost: ownsDouyinHost,
+  resolve: resolveDouyin,
+});
 
-async function resolveDouyin(link: URL, http: DouyinHttp): Promise<ResolvedPost> {
+async function resolveDouyin(link: URL, http: PlatformHttp): Promise<ResolvedPost> {
   const target = await resolveLinkTarget(http, link);
   // A link that names an image post is refused before its page is read: not even a title is
   // worth a request, and nothing of a gallery is ever downloaded.

@@ -1,4 +1,4 @@
-import { hostMatches, type DomainList } from '../link-hosts.ts';
+import { hostMatcher, hostMatches, type DomainList } from '../link-hosts.ts';
 
 /**
  * Every domain the Douyin extractor may fetch (platforms.md §1.1, §1.4): share hosts, the
@@ -19,9 +19,7 @@ export const DOUYIN_DOMAINS: DomainList = [
 /** Share-link hosts: a redirect chain that leaves them has left Douyin's link space. */
 const LINK_DOMAINS: DomainList = ['douyin.com', 'iesdouyin.com'];
 
-export function ownsDouyinHost(host: string): boolean {
-  return hostMatches(host, DOUYIN_DOMAINS);
-}
+export const ownsDouyinHost = hostMatcher(DOUYIN_DOMAINS);
 
 export function isDouyinLinkHost(host: string): boolean {
   return hostMatches(host, LINK_DOMAINS);

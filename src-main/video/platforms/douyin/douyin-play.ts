@@ -1,7 +1,9 @@
-import { OutboundRefusedError } from '../../outbound/outbound-client.ts';
 import { UpstreamStatusError } from '../../downloader.ts';
+import { OutboundRefusedError } from '../../outbound/outbound-client.ts';
+import { getPage, type PlatformHttp } from '../kit/page-fetch.ts';
+import { isAllowedHop, redirectTarget, walkRedirects } from '../kit/redirect-walk.ts';
+import { throwIfServerError } from '../kit/retry.ts';
 import { MEDIA_HEADERS, ownsDouyinHost } from './douyin-hosts.ts';
-import { fetchOnce, redirectTarget, retryOnServerError, type DouyinHttp } from './douyin-http.ts';
 
 /** Play endpoints can hand over to another play endpoint before the CDN; a few hops at most. */
 const MAX_PLAY_HOPS = 3;
@@ -13,26 +15,28 @@ const PLAY_PATH = /^\/aweme\/v1\/play\/?$/;
  * the play URL itself, whose redirect the downloader can follow again if the CDN URL fails.
  * The CDN is not fetched here; a redirect to a host Douyin does not own is refused.
  */
-export async function resolvePlayUrl(http: DouyinHttp, playUrl: string): Promise<string[]> {
-  let current = playUrl;
-  for (let hop = 0; hop < MAX_PLAY_HOPS; hop++) {
-    const answer = await fetchOnce(http, current, MEDIA_HEADERS, (res) => {
-      retryOnServerError(res);
-      const next = redirectTarget(res);
-      if (next) return { next };
-      // Some endpoints serve the file directly; its first bytes are drained, not downloaded.
-      if (res.statusCode === 200) return { next: null };
-      throw new UpstreamStatusError(res.statusCode, res.url);
-    });
-    if (!answer.next) return unique([current, playUrl]);
-    if (!ownsDouyinHost(answer.next.hostname) || !/^https?:$/.test(answer.next.protocol)) {
-      throw new OutboundRefusedError('host_not_allowed', `Refused to fetch ${answer.next.origin}`);
-    }
-    if (!PLAY_PATH.test(answer.next.pathname)) return unique([answer.next.href, playUrl]);
-    current = answer.next.href;
-  }
-  // Still bouncing between play endpoints: let the downloader follow the chain itself.
-  return [playUrl];
+export async function resolvePlayUrl(http: PlatformHttp, playUrl: string): Promise<string[]> {
+  return walkRedirects<string[]>({
+    start: new URL(playUrl),
+    maxRequests: MAX_PLAY_HOPS,
+    request: (url) =>
+      getPage(http, url.href, MEDIA_HEADERS, async (res) => {
+        await throwIfServerError(res);
+        const next = redirectTarget(res);
+        if (next) return { next };
+        // Some endpoints serve the file directly; its first bytes are drained, not downloaded.
+        if (res.statusCode === 200) return { done: unique([url.href, playUrl]) };
+        throw new UpstreamStatusError(res.statusCode, res.url);
+      }),
+    checkHop: (next) => {
+      if (!isAllowedHop(next, ownsDouyinHost)) {
+        throw new OutboundRefusedError('host_not_allowed', `Refused to fetch ${next.origin}`);
+      }
+    },
+    arrivedAt: (next) => (PLAY_PATH.test(next.pathname) ? null : unique([next.href, playUrl])),
+    // Still bouncing between play endpoints: let the downloader follow the chain itself.
+    exhausted: () => [playUrl],
+  });
 }
 
 function unique(urls: string[]): string[] {

@@ -1,5 +1,7 @@
-import type { DouyinHttp } from './douyin-http.ts';
-import { fetchOnce, redirectTarget, retryOnServerError } from './douyin-http.ts';
+import { getPage, type PlatformHttp } from '../kit/page-fetch.ts';
+import { pageStatusMeaning } from '../kit/page-status.ts';
+import { redirectTarget, walkRedirects } from '../kit/redirect-walk.ts';
+import { throwIfServerError } from '../kit/retry.ts';
 import { douyinErrors } from './douyin-errors.ts';
 import { readDouyinLink } from './douyin-links.ts';
 
@@ -19,34 +21,46 @@ const MAX_LINK_HOPS = 4;
  * redirects and their `Location` is read (platforms.md §1.2 step 1), hop by hop, so a chain that
  * leaves Douyin is refused before anything is sent to the foreign host.
  */
-export async function resolveLinkTarget(http: DouyinHttp, link: URL): Promise<LinkTarget> {
-  let url = link;
-  for (let hop = 0; ; hop++) {
-    const target = readDouyinLink(url);
-    switch (target.kind) {
-      case 'video':
-      case 'gallery':
-        return { kind: target.kind, id: target.id, url };
-      case 'xigua':
-        throw douyinErrors.xigua();
-      case 'foreign':
-        throw douyinErrors.foreignRedirect(url.hostname);
-      case 'no-id':
-        break;
-    }
-    if (hop >= MAX_LINK_HOPS) throw douyinErrors.tooManyRedirects();
-    url = await nextHop(http, url);
-  }
+export async function resolveLinkTarget(http: PlatformHttp, link: URL): Promise<LinkTarget> {
+  checkLinkHost(link);
+  return (
+    postAt(link) ??
+    walkRedirects<LinkTarget>({
+      start: link,
+      maxRequests: MAX_LINK_HOPS,
+      request: async (url) => ({ next: await nextHop(http, url) }),
+      checkHop: checkLinkHost,
+      arrivedAt: postAt,
+      exhausted: () => {
+        throw douyinErrors.tooManyRedirects();
+      },
+    })
+  );
 }
 
-async function nextHop(http: DouyinHttp, url: URL): Promise<URL> {
-  return fetchOnce(http, url.href, {}, (res) => {
-    retryOnServerError(res);
+/** Douyin's link space is narrower than its hosts: a hop to Xigua or anywhere else ends here. */
+function checkLinkHost(url: URL): void {
+  const kind = readDouyinLink(url).kind;
+  if (kind === 'xigua') throw douyinErrors.xigua();
+  if (kind === 'foreign') throw douyinErrors.foreignRedirect(url.hostname);
+}
+
+function postAt(url: URL): LinkTarget | null {
+  const target = readDouyinLink(url);
+  return target.kind === 'video' || target.kind === 'gallery'
+    ? { kind: target.kind, id: target.id, url }
+    : null;
+}
+
+async function nextHop(http: PlatformHttp, url: URL): Promise<URL> {
+  return getPage(http, url.href, {}, async (res) => {
+    await throwIfServerError(res);
     const next = redirectTarget(res);
     if (next) return next;
-    if (res.statusCode === 404 || res.statusCode === 410) {
+    if (pageStatusMeaning(res.statusCode) === 'gone') {
       throw douyinErrors.shortLinkGone(res.statusCode);
     }
+    // Unlike the share page, a short link's 401 has never been seen; it stays "not a video".
     if (res.statusCode === 403 || res.statusCode === 429) {
       throw douyinErrors.pageRefused(res.statusCode);
     }

@@ -1,4 +1,6 @@
-import type { PlatformExtractor, ResolveContext, ResolvedPost } from '../platform.ts';
+import { extractorFactory } from '../kit/extractor.ts';
+import type { PlatformHttp } from '../kit/page-fetch.ts';
+import type { ResolvedPost } from '../platform.ts';
 import { readDesktopState } from './kuaishou-desktop-page.ts';
 import {
   KuaishouError,
@@ -6,7 +8,7 @@ import {
   noPageDataError,
   notAVideoLinkError,
 } from './kuaishou-errors.ts';
-import { fetchPage, type FetchedPage, type RetryPolicy } from './kuaishou-fetch.ts';
+import { fetchPage, type FetchedPage } from './kuaishou-fetch.ts';
 import { MOBILE_USER_AGENT, ownsKuaishouHost } from './kuaishou-hosts.ts';
 import { toResolvedPost } from './kuaishou-item.ts';
 import {
@@ -19,38 +21,24 @@ import {
 import { readMobileState } from './kuaishou-mobile-page.ts';
 import { readJsonAnswer, wallSignal, type PageReading } from './kuaishou-page-signals.ts';
 
-export interface KuaishouExtractorOptions {
-  /** Page requests: tries and first back-off for network errors and 5xx. */
-  retry?: RetryPolicy;
-}
-
-const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 1000 };
-
 /**
  * Kuaishou (platforms.md §3): the phone share page's `INIT_STATE` first, the desktop page's
  * `__APOLLO_STATE__` as the second route when the first one is blocked or unreadable.
  */
-export function createKuaishouExtractor(options: KuaishouExtractorOptions = {}): PlatformExtractor {
-  const retry = options.retry ?? DEFAULT_RETRY;
-  return {
-    platform: 'kuaishou',
-    // The mobile route is the main one; desktop requests set their own UA.
-    userAgent: MOBILE_USER_AGENT,
-    ownsHost: ownsKuaishouHost,
-    resolve: (link, ctx) => resolveKuaishou(link, ctx, retry),
-  };
-}
+export const createKuaishouExtractor = extractorFactory({
+  platform: 'kuaishou',
+  // The mobile route is the main one; desktop requests set their own UA.
+  userAgent: MOBILE_USER_AGENT,
+  ownsHost: ownsKuaishouHost,
+  resolve: resolveKuaishou,
+});
 
 type RouteResult =
   { ok: true; post: ResolvedPost } | { ok: false; error: KuaishouError; photoId: string | null };
 
-async function resolveKuaishou(
-  link: URL,
-  ctx: ResolveContext,
-  retry: RetryPolicy,
-): Promise<ResolvedPost> {
+async function resolveKuaishou(link: URL, http: PlatformHttp): Promise<ResolvedPost> {
   const plan = planLink(link);
-  const first = await tryRoute(ctx, retry, plan.route, plan.url, plan.photoId);
+  const first = await tryRoute(http, plan.route, plan.url, plan.photoId);
   if (first.ok) return first.post;
   // Without an id the other route has no address; a final answer needs no second opinion.
   if (first.error.final || first.photoId === null) throw first.error;
@@ -60,10 +48,10 @@ async function resolveKuaishou(
   );
   let second: RouteResult;
   try {
-    second = await tryRoute(ctx, retry, route, url, first.photoId);
+    second = await tryRoute(http, route, url, first.photoId);
   } catch (err) {
     // The first route's answer is the truth about the post; a broken fallback adds nothing.
-    if (ctx.signal.aborted) throw err;
+    if (http.signal.aborted) throw err;
     throw first.error;
   }
   if (second.ok) return second.post;
@@ -71,8 +59,7 @@ async function resolveKuaishou(
 }
 
 async function tryRoute(
-  ctx: ResolveContext,
-  retry: RetryPolicy,
+  http: PlatformHttp,
   route: KuaishouRoute,
   url: URL,
   knownId: string | null,
@@ -83,7 +70,7 @@ async function tryRoute(
     trail.map(photoIdOf).findLast((id) => id !== null) ?? knownId;
   let page: FetchedPage;
   try {
-    page = await fetchPage({ http: ctx.http, signal: ctx.signal, retry, route, url, trail });
+    page = await fetchPage({ http, route, url, trail });
   } catch (err) {
     if (err instanceof KuaishouError) return { ok: false, error: err, photoId: idSoFar() };
     throw err;

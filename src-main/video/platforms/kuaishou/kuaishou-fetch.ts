@@ -1,11 +1,8 @@
 import { UpstreamStatusError } from '../../downloader.ts';
-import {
-  OutboundRefusedError,
-  type OutboundResponse,
-  type ScopedClient,
-} from '../../outbound/outbound-client.ts';
-import { withRetry } from '../../retry.ts';
-import { isTransient } from '../../task-failure.ts';
+import { OutboundRefusedError } from '../../outbound/outbound-client.ts';
+import { getPage, readCappedText, type PlatformHttp } from '../kit/page-fetch.ts';
+import { isAllowedHop, locationOf, resolveLocation, walkRedirects } from '../kit/redirect-walk.ts';
+import { throwIfServerError } from '../kit/retry.ts';
 import {
   foreignRedirectError,
   notAVideoLinkError,
@@ -13,19 +10,16 @@ import {
   pageStatusError,
   tooManyRedirectsError,
 } from './kuaishou-errors.ts';
-import { DESKTOP_ORIGIN, DESKTOP_USER_AGENT, MOBILE_USER_AGENT } from './kuaishou-hosts.ts';
+import {
+  DESKTOP_ORIGIN,
+  DESKTOP_USER_AGENT,
+  MOBILE_USER_AGENT,
+  ownsKuaishouHost,
+} from './kuaishou-hosts.ts';
 import { normaliseMobileUrl, type KuaishouRoute } from './kuaishou-links.ts';
 
-/** Tries per request and the first back-off (doubling) for network errors and 5xx. */
-export interface RetryPolicy {
-  attempts: number;
-  baseDelayMs: number;
-}
-
 export interface PageRequest {
-  http: ScopedClient;
-  signal: AbortSignal;
-  retry: RetryPolicy;
+  http: PlatformHttp;
   route: KuaishouRoute;
   url: URL;
   /** Receives every URL requested, the link first: on failure too, the hops name the post. */
@@ -64,77 +58,51 @@ function routeHeaders(route: KuaishouRoute): Record<string, string> {
 }
 
 /**
- * Fetches a page, following redirects one hop at a time: each hop is vetted by the scoped
- * client before anything is sent, `/fw/long-video/` is rewritten on the way, and every hop is
+ * Fetches a page, following redirects one hop at a time: each hop is vetted against Kuaishou's
+ * hosts (and again by the scoped client) before anything is sent, `/fw/long-video/` is rewritten on the way, and every hop is
  * retried on network errors and 5xx. Other statuses end the fetch with their own sentence.
  */
 export async function fetchPage(req: PageRequest): Promise<FetchedPage> {
   const headers = routeHeaders(req.route);
-  let url = req.url;
-  for (let hop = 0; hop <= MAX_HOPS; hop++) {
-    req.trail.push(url);
-    const answer = await withRetry(() => fetchOnce(req, url, headers), {
-      signal: req.signal,
-      ...req.retry,
-      isRetryable: isTransient,
-    }).catch((err: unknown) => {
-      throw err instanceof UpstreamStatusError ? pageStatusError(err.statusCode) : err;
-    });
-    if ('body' in answer) {
+  return walkRedirects<FetchedPage>({
+    start: req.url,
+    maxRequests: MAX_HOPS + 1,
+    request: async (url) => {
+      req.trail.push(url);
+      const answer = await fetchOnce(req.http, url, headers);
+      if (!('body' in answer)) return answer;
       const mediaHeaders: Record<string, string> = { referer: `${url.origin}/` };
       // The CDN sees the same browser the page saw.
       if (req.route === 'desktop') mediaHeaders['user-agent'] = DESKTOP_USER_AGENT;
-      return { body: answer.body, mediaHeaders };
-    }
-    url = answer.next;
-  }
-  throw tooManyRedirectsError();
+      return { done: { body: answer.body, mediaHeaders } };
+    },
+    checkHop: (next) => {
+      if (!isAllowedHop(next, ownsKuaishouHost)) throw foreignRedirectError(next.host);
+    },
+    exhausted: () => {
+      throw tooManyRedirectsError();
+    },
+  });
 }
 
 type Answer = { body: string } | { next: URL };
 
-async function fetchOnce(
-  req: PageRequest,
-  url: URL,
-  headers: Record<string, string>,
-): Promise<Answer> {
-  let res: OutboundResponse;
-  try {
-    res = await req.http.fetch({
-      url: url.href,
-      headers,
-      signal: req.signal,
-      followRedirects: false,
-    });
-  } catch (err) {
-    if (err instanceof OutboundRefusedError) throw foreignRedirectError(url.host);
-    throw err;
-  }
-  const next = res.headers.location;
-  if (res.statusCode >= 300 && res.statusCode < 400 && next) {
-    await res.body.dump();
-    if (!URL.canParse(next, url.href)) throw notAVideoLinkError();
-    return { next: normaliseMobileUrl(new URL(next, url)) };
-  }
-  if (res.statusCode !== 200) {
-    await res.body.dump().catch(() => undefined);
-    if (res.statusCode >= 500 || res.statusCode === 408) {
-      // Thrown as the shared status error so the retry policy treats it like any 5xx.
-      throw new UpstreamStatusError(res.statusCode, url.href);
+function fetchOnce(http: PlatformHttp, url: URL, headers: Record<string, string>): Promise<Answer> {
+  return getPage(http, url.href, headers, async (res): Promise<Answer> => {
+    const location = locationOf(res);
+    if (location !== null) {
+      const next = resolveLocation(location, url);
+      if (!next) throw notAVideoLinkError();
+      return { next: normaliseMobileUrl(next) };
     }
-    throw pageStatusError(res.statusCode);
-  }
-  return { body: await readCapped(res.body) };
-}
-
-async function readCapped(body: OutboundResponse['body']): Promise<string> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    // Leaving the loop early destroys the body, which frees the connection.
-    if (total > MAX_PAGE_BYTES) throw oversizedPageError();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+    if (res.statusCode !== 200) {
+      await throwIfServerError(res, url.href);
+      throw pageStatusError(res.statusCode);
+    }
+    return { body: await readCappedText(res.body, MAX_PAGE_BYTES, oversizedPageError) };
+  }).catch((err: unknown) => {
+    // The client's own refusal, worded like the hop check's.
+    if (err instanceof OutboundRefusedError) throw foreignRedirectError(url.host);
+    throw err instanceof UpstreamStatusError ? pageStatusError(err.statusCode) : err;
+  });
 }

@@ -1,4 +1,4 @@
-import { SHARE_LINK_DOMAINS, hostMatches } from '../link-hosts.ts';
+import { SHARE_LINK_DOMAINS, hostMatcher } from '../link-hosts.ts';
 
 /**
  * Media CDNs that serve Kuaishou videos and covers (platforms.md §3.4): mirrors in `mainMvUrls`
@@ -12,9 +12,7 @@ const CDN_DOMAINS = ['yximgs.com', 'kwaicdn.com', 'kwimgs.com'] as const;
  */
 export const KUAISHOU_DOMAINS: readonly string[] = [...SHARE_LINK_DOMAINS.kuaishou, ...CDN_DOMAINS];
 
-export function ownsKuaishouHost(host: string): boolean {
-  return hostMatches(host, KUAISHOU_DOMAINS);
-}
+export const ownsKuaishouHost = hostMatcher(KUAISHOU_DOMAINS);
 
 /** The host of the mobile share page that short links redirect to (platforms.md §3.1). */
 export const MOBILE_PAGE_ORIGIN = 'https://v.m.chenzhongtech.com';

@@ -1,6 +1,9 @@
 import { OutboundRefusedError } from '../../outbound/outbound-client.ts';
 import { UpstreamStatusError } from '../../downloader.ts';
 import { describeFailure } from '../../task-failure.ts';
+import { platformExtractor, type ExtractorOptions } from '../kit/extractor.ts';
+import { pageStatusMeaning } from '../kit/page-status.ts';
+import { walkRedirects } from '../kit/redirect-walk.ts';
 import { PlatformError, type PlatformExtractor, type ResolvedPost } from '../platform.ts';
 import { MAX_CHALLENGE_HASHES, solveChallenge } from './tiktok-challenge.ts';
 import { TIKTOK_ERRORS, TIKTOK_PROXY_HINT } from './tiktok-errors.ts';
@@ -9,16 +12,13 @@ import { itemToPost } from './tiktok-item.ts';
 import { hrefFromBody, parseTiktokLink, videoPageUrl, type TiktokLink } from './tiktok-links.ts';
 import { itemFromDetail, readVideoPage } from './tiktok-page.ts';
 import type { TiktokItem } from './tiktok-schema.ts';
-import { checkHop, TiktokSession, type PageAnswer, type RetrySettings } from './tiktok-session.ts';
+import { checkHop, TiktokSession, type PageAnswer } from './tiktok-session.ts';
 
-export interface TiktokExtractorOptions {
-  /** Tries per request and the first back-off; tests shorten the wait. */
-  retry?: RetrySettings;
+export interface TiktokExtractorOptions extends ExtractorOptions {
   /** Upper bound of the proof-of-work search (platforms.md §2.2 step 4); tests lower it. */
   maxChallengeHashes?: number;
 }
 
-const DEFAULT_RETRY: RetrySettings = { attempts: 3, baseDelayMs: 1000 };
 /** Redirect hops followed by hand, like the outbound client's own limit. */
 const MAX_HOPS = 5;
 /** The challenge cookie only has to outlive this task (240 s). */
@@ -31,21 +31,22 @@ const CHALLENGE_COOKIE_SECONDS = 240;
  * media sources carry the page's cookies (`tt_chain_token`) and the Referer the CDN wants.
  */
 export function createTiktokExtractor(options: TiktokExtractorOptions = {}): PlatformExtractor {
-  const retry = options.retry ?? DEFAULT_RETRY;
   const maxHashes = options.maxChallengeHashes ?? MAX_CHALLENGE_HASHES;
-  return {
-    platform: 'tiktok',
-    userAgent: TIKTOK_USER_AGENT,
-    ownsHost: ownsTiktokHost,
-    async resolve(link, ctx) {
-      const session = new TiktokSession(ctx, retry);
-      try {
-        return await resolvePost(session, link, maxHashes);
-      } catch (err) {
-        throw explain(err, ctx.signal);
-      }
+  return platformExtractor(
+    {
+      platform: 'tiktok',
+      userAgent: TIKTOK_USER_AGENT,
+      ownsHost: ownsTiktokHost,
+      async resolve(link, http) {
+        try {
+          return await resolvePost(new TiktokSession(http), link, maxHashes);
+        } catch (err) {
+          throw explain(err, http.signal);
+        }
+      },
     },
-  };
+    options,
+  );
 }
 
 async function resolvePost(
@@ -80,24 +81,31 @@ async function resolvePost(
  * failing that, with the target as `<a href>` in its body (§2.2 step 1).
  */
 async function expandShortLink(session: TiktokSession, link: URL): Promise<TiktokLink> {
-  let url = link;
-  for (let hop = 0; hop <= MAX_HOPS; hop++) {
-    const answer = await session.get(url, SHORT_LINK_USER_AGENT);
-    const next =
-      answer.location ??
-      (answer.statusCode >= 300 && answer.statusCode < 400 ? hrefFromBody(answer.body, url) : null);
-    if (!next) throw deadEnd(answer);
-    checkHop(next);
-    const target = parseTiktokLink(next);
-    if (target.kind === 'video' || target.kind === 'photo') return target;
-    url = next;
-  }
-  throw TIKTOK_ERRORS.tooManyRedirects();
+  return walkRedirects<TiktokLink>({
+    start: link,
+    maxRequests: MAX_HOPS + 1,
+    async request(url) {
+      const answer = await session.get(url, SHORT_LINK_USER_AGENT);
+      const next =
+        answer.location ??
+        (answer.statusCode >= 300 && answer.statusCode < 400
+          ? hrefFromBody(answer.body, url)
+          : null);
+      if (!next) throw deadEnd(answer);
+      return { next };
+    },
+    checkHop,
+    arrivedAt(next) {
+      const target = parseTiktokLink(next);
+      return target.kind === 'video' || target.kind === 'photo' ? target : null;
+    },
+    exhausted: tooManyRedirects,
+  });
 }
 
 /** Why a short link stopped before naming a post. */
 function deadEnd(answer: PageAnswer): PlatformError {
-  if (answer.statusCode === 404 || answer.statusCode === 410) return TIKTOK_ERRORS.shortLinkDead();
+  if (pageStatusMeaning(answer.statusCode) === 'gone') return TIKTOK_ERRORS.shortLinkDead();
   const page = readVideoPage(answer.body);
   if (page.kind === 'challenge' || page.kind === 'waf') return TIKTOK_ERRORS.challengeUnsolved();
   if (page.kind === 'captcha') return TIKTOK_ERRORS.captcha();
@@ -131,20 +139,28 @@ async function fetchItem(
 }
 
 /** GETs a page, following redirects by hand so each hop's cookies are kept and vetted. */
-async function followPage(session: TiktokSession, start: URL): Promise<PageAnswer> {
-  let url = start;
-  for (let hop = 0; hop <= MAX_HOPS; hop++) {
-    const answer = await session.get(url);
-    if (!answer.location) return answer;
-    checkHop(answer.location);
-    url = answer.location;
-  }
+function followPage(session: TiktokSession, start: URL): Promise<PageAnswer> {
+  return walkRedirects<PageAnswer>({
+    start,
+    maxRequests: MAX_HOPS + 1,
+    async request(url) {
+      const answer = await session.get(url);
+      return answer.location ? { next: answer.location } : { done: answer };
+    },
+    checkHop,
+    exhausted: tooManyRedirects,
+  });
+}
+
+function tooManyRedirects(): never {
   throw TIKTOK_ERRORS.tooManyRedirects();
 }
 
+/** A 451 is not read as a region block here: TikTok blocks regions inside the page (10204). */
 function statusError(status: number): PlatformError {
-  if (status === 404 || status === 410) return TIKTOK_ERRORS.pageMissing(status);
-  if (status === 401 || status === 403 || status === 429) return TIKTOK_ERRORS.pageRefused(status);
+  const meaning = pageStatusMeaning(status);
+  if (meaning === 'gone') return TIKTOK_ERRORS.pageMissing(status);
+  if (meaning === 'refused') return TIKTOK_ERRORS.pageRefused(status);
   if (status === 200) return TIKTOK_ERRORS.pageChanged();
   return TIKTOK_ERRORS.pageRejected(status);
 }

@@ -1,4 +1,4 @@
-import { hostMatches, type DomainList } from '../link-hosts.ts';
+import { hostMatcher, type DomainList } from '../link-hosts.ts';
 
 /**
  * Registrable domains the TikTok extractor may fetch, each with all its subdomains. Every entry
@@ -22,9 +22,7 @@ export const TIKTOK_DOMAINS: DomainList = [
   'ibyteimg.com',
 ];
 
-export function ownsTiktokHost(host: string): boolean {
-  return hostMatches(host, TIKTOK_DOMAINS);
-}
+export const ownsTiktokHost = hostMatcher(TIKTOK_DOMAINS);
 
 /** Where the video pages live and what the CDN expects as Referer (§2.4). */
 export const TIKTOK_ORIGIN = 'https://www.tiktok.com';

@@ -1,19 +1,10 @@
-import { isIP } from 'node:net';
-import type { Readable } from 'node:stream';
-import { UpstreamStatusError } from '../../downloader.ts';
-import { withRetry } from '../../retry.ts';
-import { isTransient } from '../../task-failure.ts';
-import type { ResolveContext } from '../platform.ts';
+import { getPage, readCappedText, type PlatformHttp } from '../kit/page-fetch.ts';
+import { isAllowedHop, locationOf, resolveLocation } from '../kit/redirect-walk.ts';
+import { throwIfServerError } from '../kit/retry.ts';
 import { TiktokCookieJar } from './tiktok-cookies.ts';
 import { TIKTOK_ERRORS } from './tiktok-errors.ts';
 import { ownsTiktokHost, TIKTOK_REFERER } from './tiktok-hosts.ts';
 import { parseTiktokLink } from './tiktok-links.ts';
-
-export interface RetrySettings {
-  /** Tries in all, the first included. */
-  attempts: number;
-  baseDelayMs: number;
-}
 
 /** One answer, read whole (pages are small; media never goes through here). */
 export interface PageAnswer {
@@ -26,7 +17,12 @@ export interface PageAnswer {
 
 /** Video pages run to a few hundred KiB; anything far beyond is not a page worth reading. */
 const MAX_PAGE_BYTES = 8 * 1024 * 1024;
+/** The statuses TikTok redirects with; a 300 or 304 is read as a page. */
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const PAGE_HEADERS: Readonly<Record<string, string>> = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-language': 'en-US,en;q=0.9',
+};
 
 /**
  * One task's conversation with TikTok: a cookie jar that every answer feeds and every request
@@ -36,21 +32,29 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 export class TiktokSession {
   readonly jar = new TiktokCookieJar();
 
-  constructor(
-    private readonly ctx: ResolveContext,
-    private readonly retry: RetrySettings,
-  ) {}
+  constructor(private readonly http: PlatformHttp) {}
 
   get signal(): AbortSignal {
-    return this.ctx.signal;
+    return this.http.signal;
   }
 
-  /** GET `url` without following redirects. */
+  /** GET `url` without following redirects; even a redirect's body is read, it may hold the target. */
   get(url: URL, userAgent?: string): Promise<PageAnswer> {
-    return withRetry(() => this.once(url, userAgent), {
-      signal: this.ctx.signal,
-      isRetryable: isTransient,
-      ...this.retry,
+    // Built on every try, so a retry carries the cookies an earlier answer set.
+    const headers = (): Record<string, string> => {
+      const h: Record<string, string> = { ...PAGE_HEADERS };
+      if (userAgent) h['user-agent'] = userAgent;
+      const cookie = this.jar.header(url);
+      if (cookie) h.cookie = cookie;
+      return h;
+    };
+    return getPage(this.http, url.href, headers, async (res) => {
+      this.jar.store(url, res.headers['set-cookie']);
+      await throwIfServerError(res, url.href);
+      const raw = locationOf(res, (status) => REDIRECTS.has(status));
+      const location = raw === null ? null : resolveLocation(raw, url);
+      const body = await readCappedText(res.body, MAX_PAGE_BYTES, TIKTOK_ERRORS.pageTooLarge);
+      return { url, statusCode: res.statusCode, location, body };
     });
   }
 
@@ -58,30 +62,6 @@ export class TiktokSession {
   mediaHeaders(url: string): Record<string, string> {
     const cookie = this.jar.header(new URL(url));
     return cookie ? { cookie, referer: TIKTOK_REFERER } : { referer: TIKTOK_REFERER };
-  }
-
-  private async once(url: URL, userAgent: string | undefined): Promise<PageAnswer> {
-    const headers: Record<string, string> = {
-      accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-      'accept-language': 'en-US,en;q=0.9',
-    };
-    if (userAgent) headers['user-agent'] = userAgent;
-    const cookie = this.jar.header(url);
-    if (cookie) headers.cookie = cookie;
-    const res = await this.ctx.http.fetch({
-      url: url.href,
-      headers,
-      signal: this.ctx.signal,
-      followRedirects: false,
-    });
-    this.jar.store(url, res.headers['set-cookie']);
-    if (res.statusCode >= 500 || res.statusCode === 408) {
-      await res.body.dump().catch(() => undefined);
-      throw new UpstreamStatusError(res.statusCode, url.href);
-    }
-    const rawLocation = res.headers.location;
-    const location = REDIRECTS.has(res.statusCode) ? absolute(rawLocation, url) : null;
-    return { url, statusCode: res.statusCode, location, body: await readText(res.body) };
   }
 }
 
@@ -91,33 +71,8 @@ export class TiktokSession {
  * means the post is not shown anonymously (§2.5: final path `/login`).
  */
 export function checkHop(url: URL): void {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const web = url.protocol === 'https:' || url.protocol === 'http:';
-  if (!web || isIP(host) !== 0 || url.username !== '' || !ownsTiktokHost(host)) {
-    throw TIKTOK_ERRORS.foreignRedirect(host || null);
+  if (!isAllowedHop(url, ownsTiktokHost)) {
+    throw TIKTOK_ERRORS.foreignRedirect(url.hostname.replace(/^\[|\]$/g, '') || null);
   }
   if (parseTiktokLink(url).kind === 'login') throw TIKTOK_ERRORS.loginWall();
-}
-
-function absolute(location: string | string[] | undefined, base: URL): URL | null {
-  const raw = Array.isArray(location) ? location[0] : location;
-  if (!raw) return null;
-  try {
-    return new URL(raw, base);
-  } catch {
-    return null;
-  }
-}
-
-async function readText(body: Readable): Promise<string> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of body) {
-    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-    total += buf.length;
-    // Leaving the loop by throwing destroys the stream, so nothing more is read.
-    if (total > MAX_PAGE_BYTES) throw TIKTOK_ERRORS.pageTooLarge();
-    chunks.push(buf);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
