@@ -48,6 +48,9 @@ export default tseslint.config(
     rules: {
       'local/kebab-case-files': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
+      // A switch over a union names every member, so adding one to the union is a compile-time
+      // to-do list rather than a silent fall-through to whatever the code after the switch does.
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
@@ -180,6 +183,22 @@ export default tseslint.config(
     rules: {
       // Test doubles implement async interfaces without awaiting anything.
       '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // A focused test left in a commit silently skips every other test in its file (Vitest and
+    // Playwright both run only the focused ones), so the suite goes green on a fraction of itself.
+    files: ['tests/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[property.name='only']:matches([object.name=/^(describe|it|test)$/], [object.property.name=/^(describe|serial|parallel)$/])",
+          message:
+            'Focused test (.only) skips the rest of the suite; remove .only before committing.',
+        },
+      ],
     },
   },
   prettier,

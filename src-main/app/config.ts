@@ -37,7 +37,7 @@ export const AppConfigSchema = z.object({
   /** PEM files for SMTP STARTTLS; both or neither. */
   smtpTlsKey: z.string().min(1).nullable().default(null),
   smtpTlsCert: z.string().min(1).nullable().default(null),
-  /** Hours mail is kept after its mailbox expired (DESIGN.md §3: 24). */
+  /** Hours mail is kept after its mailbox expired (default 24; docs/API.md "Retention"). */
   mailRetentionHours: z
     .union([z.number(), z.string().regex(/^\d+(\.\d+)?$/, 'must be a number of hours')])
     .transform(Number)
@@ -115,7 +115,8 @@ export const CONFIG_OPTIONS = {
 /**
  * Reads `--host --port --smtp-port --data-dir --domain… --proxy --headless`, and the mail
  * options `--smtp-tls-key --smtp-tls-cert --mail-retention-hours`, falling back to
- * EPHEMERA_* variables and then to defaults (DESIGN.md §1).
+ * EPHEMERA_* variables and then to defaults (docs/ARCHITECTURE.md "Time, configuration,
+ * logs"). Scripts and phone set-up guides call these flags, so their names stay stable.
  */
 export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): AppConfig {
   let values;

@@ -75,11 +75,11 @@ export function parseBulkBody(body: unknown): unknown[] {
 
 /**
  * Mail routes read every body as JSON whatever its content type, and answer bad JSON with a
- * 400 {detail} (seed 001 §7), unlike the video routes' pydantic 422s. Reading text/plain as
- * JSON opens no cross-site hole: every route using this needs an X-API-Key or Authorization
- * header, which no page on another site can send without a CORS preflight that Ephemera never
- * grants, and origin-guard.ts refuses such requests first. Encapsulated: only the plugin this is
- * called in is affected.
+ * 400 {detail} (docs/API.md "Mail errors"), unlike the video routes' pydantic 422s. Reading
+ * text/plain as JSON opens no cross-site hole: every route using this needs an X-API-Key or
+ * Authorization header, which no page on another site can send without a CORS preflight that
+ * Ephemera never grants, and origin-guard.ts refuses such requests first. Encapsulated: only the
+ * plugin this is called in is affected.
  */
 export function registerMailBodyParser(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();

@@ -27,13 +27,14 @@ type Query = Record<string, string | string[] | undefined>;
  */
 export const MORE_HEADER = 'x-ephemera-more';
 
-/** The REST endpoints of seed 001 §4, every one behind an API key. */
+/** The mail REST endpoints (docs/API.md, "Mail service"), every one behind an API key. */
 export async function registerMailRoutes(app: FastifyInstance, mail: MailServices): Promise<void> {
   await app.register((scope, _options, done) => {
     registerMailBodyParser(scope);
     scope.addHook('onRequest', requireApiKey(mail.keys, { allowQuery: false }));
 
-    // GET that creates a lease (the seed's choice): no automatic HEAD twin that would, too.
+    // GET that creates a lease (the published mail API makes it a GET): no automatic HEAD twin
+    // that would, too (docs/API.md "GET /api/generate").
     scope.get('/api/generate', { exposeHeadRoute: false }, () => mail.leases.generate());
 
     scope.post<{ Querystring: Query }>('/api/generate/batch', (request) =>

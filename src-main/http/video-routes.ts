@@ -10,7 +10,10 @@ interface TokenParams {
   token: string;
 }
 
-/** The task endpoints of seed 000 §4 (media endpoints are in media-routes.ts). */
+/**
+ * Capacity, task create/read/cancel and health (docs/API.md "Endpoints"); the media endpoints
+ * are in media-routes.ts.
+ */
 export function registerVideoRoutes(
   app: FastifyInstance,
   video: VideoService,

@@ -27,8 +27,9 @@ export const KEY_REVOKED_CLOSE = { code: 4401, reason: 'API key revoked' } as co
 const checked = new WeakMap<FastifyRequest, { email: string; afterId: number | null }>();
 
 /**
- * WS /ws/{email}?api_key=…[&after_id=N] (seed 001 §6). Key, address and after_id are checked
- * before the upgrade, so a refusal is a plain HTTP 400/401/404 with a {detail} body.
+ * WS /ws/{email}?api_key=…[&after_id=N] (docs/API.md "WS /ws/{email}"). Key, address and
+ * after_id are checked before the upgrade, so a refusal is a plain HTTP 400/401/404 with a
+ * {detail} body.
  */
 export async function registerWsRoutes(
   app: FastifyInstance,

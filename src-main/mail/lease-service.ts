@@ -23,7 +23,10 @@ const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 /** 36^10 ≈ 3.7e15 local parts; a clash is already unlikely, five in a row means a bug. */
 const MAX_DRAWS = 5;
 
-/** The lease state table of seed 001 §3 with the decisions of DESIGN.md §3. */
+/**
+ * The lease state table (generate, extend, reuse; expired means `expires_at <= now`) and its
+ * edge cases, as docs/decisions.md "Leases" lists them.
+ */
 export class LeaseService {
   constructor(
     private readonly store: LeaseStore,

@@ -30,7 +30,7 @@ export interface TaskProgressState {
   totalBytes: number | null;
 }
 
-/** Statuses that hold one of the service's slots (seed 000 §3). */
+/** Statuses that hold one of the 10 slots; failed and cancelled hold none (docs/API.md, Limits). */
 export function holdsSlot(record: TaskRecord): boolean {
   return (
     record.status === 'queued' || record.status === 'processing' || record.status === 'completed'

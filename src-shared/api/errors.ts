@@ -18,7 +18,7 @@ export type ValidationErrorBody = z.infer<typeof ValidationErrorBodySchema>;
 export const ErrorBodySchema = z.object({ detail: z.string() });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
-/** Link problems reported inside a 422 body (DESIGN.md §2). */
+/** Link problems reported inside a 422 body (docs/API.md "422 validation errors"). */
 export const LinkErrorTypeSchema = z.enum([
   'link_missing',
   'link_multiple',

@@ -13,7 +13,7 @@ export const ERROR_STATUS = {
   DISK_FULL: 507,
   NOT_FOUND: 404,
   INTERNAL: 500,
-  /** Mail endpoints answer bad input with 400 and a sentence (seed 001 §7), not 422. */
+  /** Mail endpoints answer bad input with 400 and a sentence, not 422 (docs/API.md). */
   MAIL_BAD_REQUEST: 400,
   MAIL_ADDRESS_INVALID: 400,
   MAIL_DOMAIN_UNSUPPORTED: 400,

@@ -1,4 +1,4 @@
-/** The limits of the temporary-mailbox service (seed 001 §8, DESIGN.md §3). */
+/** The limits of the temporary-mailbox service (docs/API.md "Mail limits"). */
 export const MAIL_LIMITS = {
   /** Lease length of a new or reactivated mailbox; reported as `expires_in_minutes`. */
   leaseMinutes: 30,

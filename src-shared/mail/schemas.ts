@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** UTC ISO 8601 with `Z`, as `Date.prototype.toISOString` writes it. */
 const IsoTime = z.iso.datetime();
 
-/** A mailbox lease, the same shape in every lease response (DESIGN.md §3). */
+/** A mailbox lease, the same shape in every lease response (docs/API.md "The lease object"). */
 export const LeaseSchema = z.object({
   email: z.string(),
   domain: z.string(),
@@ -79,7 +79,7 @@ export type BulkResult = z.infer<typeof BulkResultSchema>;
 export const BulkResponseSchema = z.object({ results: z.array(BulkResultSchema) });
 export type BulkResponse = z.infer<typeof BulkResponseSchema>;
 
-/** Messages on /ws/{email}, discriminated by `type` (seed 001 §6). */
+/** Messages on /ws/{email}, discriminated by `type` (docs/API.md "WS /ws/{email}"). */
 export const WsConnectedSchema = z.object({
   type: z.literal('connected'),
   email: z.string(),

@@ -1,4 +1,4 @@
-/** The limits of the video task service (seed 000 §8, DESIGN.md §2). */
+/** The limits of the video task service (docs/API.md "Limits"). */
 export const VIDEO_LIMITS = {
   textMinChars: 1,
   textMaxChars: 4096,

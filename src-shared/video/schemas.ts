@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Platforms the video service recognises (DESIGN.md §2). */
+/** Platforms the video service recognises; each has an extractor described in docs/platforms/. */
 export const PlatformSchema = z.enum(['douyin', 'tiktok', 'kuaishou']);
 export type Platform = z.infer<typeof PlatformSchema>;
 

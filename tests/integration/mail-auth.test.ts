@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailTestApp, type MailTestApp } from '../helpers/mail-app.ts';
 import { UpgradeRefused, WsClient } from '../helpers/ws-client.ts';
 
-describe('mail API keys (seed 001 §5)', () => {
+describe('mail API keys (docs/API.md "API keys")', () => {
   let m: MailTestApp;
   let email = '';
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { makeTempDir, removeTempDir } from '../helpers/temp-dir.ts';
 
 const MIN = 60_000;
 
-describe('mailbox leases over HTTP (seed 001 §3–§4, §7)', () => {
+describe('mailbox leases over HTTP: state table, endpoints, errors', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterEach(async () => {
     for (const c of cleanups.splice(0).reverse()) await c();

@@ -7,7 +7,7 @@ import { startMailTestApp, type MailTestApp } from '../helpers/mail-app.ts';
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 
-describe('retention (DESIGN.md §3)', () => {
+describe('retention (24 h after a mailbox expired)', () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const c of cleanups.splice(0).reverse()) await c();

@@ -21,7 +21,7 @@ import { REAL_POST } from '../fixtures/platform-sim/douyin/real-share-page.ts';
 import { deferred } from '../helpers/deferred.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
-/** A real share text (platforms.md §1.1 shape 2); its short link leads to the real capture. */
+/** A real Douyin share text (口令 tokens, hashtags); its short link leads to the real capture. */
 const REAL_TEXT =
   '7.17 pDH:/ 06/28 A@T.lC 刘备遇到水镜… # 水镜先生 # 刘备 …  https://v.douyin.com/4f_EMBbDKdk/ 复制此链接，打开Dou音搜索，直接观看视频！';
 

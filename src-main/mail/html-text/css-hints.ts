@@ -48,6 +48,7 @@ function fontSizePx(value: string): number | null {
       return n * 16;
     case '%':
       return (n / 100) * 16;
+    case undefined: // a bare number is pixels
     default:
       return n;
   }

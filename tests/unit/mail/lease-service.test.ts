@@ -8,7 +8,7 @@ import { ManualClock } from '../../helpers/manual-clock.ts';
 
 const MIN = 60_000;
 
-describe('LeaseService (seed 001 §3 state table)', () => {
+describe('LeaseService (the state table of docs/decisions.md "Leases")', () => {
   let db: Db;
   let clock: ManualClock;
   afterEach(() => db.close());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyLink } from '../../../src-main/video/link-classifier.ts';
 
-describe('classifyLink: Douyin link forms (platforms.md §1.1)', () => {
+describe('classifyLink: Douyin link forms (docs/platforms/douyin.md)', () => {
   it.each([
     'https://v.douyin.com/i5xNsWVx/',
     'https://v.douyin.com/_2ljF4AmKL8/',
@@ -36,7 +36,7 @@ describe('classifyLink: Douyin link forms (platforms.md §1.1)', () => {
   });
 });
 
-describe('classifyLink: TikTok link forms (platforms.md §2.1)', () => {
+describe('classifyLink: TikTok link forms (docs/platforms/tiktok.md)', () => {
   it.each([
     'https://vm.tiktok.com/ZGeTo7tHd/',
     'https://vm.tiktok.com/ZGeTo7tHd/?k=1',
@@ -63,7 +63,7 @@ describe('classifyLink: TikTok link forms (platforms.md §2.1)', () => {
   });
 });
 
-describe('classifyLink: Kuaishou link forms (platforms.md §3.1)', () => {
+describe('classifyLink: Kuaishou link forms (docs/platforms/kuaishou.md)', () => {
   it.each([
     'https://v.kuaishou.com/nGmUFX',
     'https://v.kuaishou.com/Fq1fSF',

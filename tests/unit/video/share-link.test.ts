@@ -6,7 +6,7 @@ function urlOf(result: LinkExtraction): string {
   return result.url;
 }
 
-describe('extractLink: real share texts (platforms.md §1.1, §3.1, §4)', () => {
+describe('extractLink: real share texts from the Douyin, Kuaishou and Xiaohongshu apps', () => {
   it.each([
     {
       name: 'Douyin, tokens before the title',

@@ -9,7 +9,7 @@ import {
 import { jpegFirstCover } from '../../../../fixtures/platform-sim/douyin/douyin-variants.ts';
 import { REAL_POST } from '../../../../fixtures/platform-sim/douyin/real-share-page.ts';
 
-/** The real share texts of platforms.md §1.1, with the short links they carry. */
+/** Real share texts from the Douyin app, with the short links they carry. */
 const REAL_SHARE_TEXTS = [
   [
     '3.53 04/14 X@z.TY bnD:/ 自动化完成淘宝任务教程  https://v.douyin.com/i5xNsWVx/ 复制此链接，打开Dou音搜索，直接观看视频！',

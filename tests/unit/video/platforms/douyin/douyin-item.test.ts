@@ -25,7 +25,7 @@ function realItem(edit?: (item: Json) => void): Json {
   return item;
 }
 
-describe('readItem on the real item (platforms.md §1.3)', () => {
+describe('readItem on the real item (docs/platforms/douyin.md step 4)', () => {
   const facts = readItem(realItem());
 
   it('reads id, title, author, duration in seconds and size', () => {

@@ -6,7 +6,7 @@ import {
 
 const ID = '7535852404919586100';
 
-describe('readDouyinLink: ids from every link form (platforms.md §1.1)', () => {
+describe('readDouyinLink: ids from every link form (docs/platforms/douyin.md step 1)', () => {
   it.each([
     `https://www.iesdouyin.com/share/video/${ID}/?region=CN&mid=7535852694951480091&u_code=ej0dk7l2g004jm&did=x&iid=y&with_sec_did=1&titleType=title&share_sign=b3bf1vN0&share_version=170400&ts=1762177424&from_aid=6383&from_ssr=1`,
     `https://www.iesdouyin.com/share/video/${ID}`,

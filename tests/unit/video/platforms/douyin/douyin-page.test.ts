@@ -38,7 +38,7 @@ describe('readSharePage on the real capture', () => {
   });
 });
 
-describe('readSharePage: every failure signal is told apart (platforms.md §1.5)', () => {
+describe('readSharePage: every failure signal is told apart (docs/platforms/douyin.md "Failure signals")', () => {
   const page = (edits: Parameters<typeof buildSharePage>[0]['editInfo']): string =>
     buildSharePage({ id: ID, playUri: REAL_POST.playUri, editInfo: edits });
 

@@ -14,7 +14,7 @@ import {
 
 const ID = REFERENCE_PHOTO_ID;
 
-describe('Kuaishou link forms (platforms.md §3.1)', () => {
+describe('Kuaishou link forms (docs/platforms/kuaishou.md step 1)', () => {
   it.each([
     [`https://www.kuaishou.com/short-video/${ID}`, 'desktop'],
     [`https://www.kuaishou.com/short-video/${ID}/`, 'desktop'],
@@ -81,7 +81,7 @@ describe('Kuaishou link forms (platforms.md §3.1)', () => {
   });
 });
 
-describe('Kuaishou hosts (platforms.md §3.4)', () => {
+describe('Kuaishou hosts (docs/platforms/kuaishou.md, owned hosts)', () => {
   it.each([
     'v.kuaishou.com',
     'www.kuaishou.cn',

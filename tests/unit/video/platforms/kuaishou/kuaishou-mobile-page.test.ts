@@ -119,7 +119,7 @@ describe('readMobileState: window.INIT_STATE', () => {
   });
 });
 
-describe('failure pages (platforms.md §3.5)', () => {
+describe('failure pages (docs/platforms/kuaishou.md "Failure signals")', () => {
   it('reads the bare 2001 and 50 JSON answers', () => {
     expect(readJsonAnswer(JSON.stringify(CAPTCHA_2001_JSON))).toMatchObject({
       kind: 'refused',

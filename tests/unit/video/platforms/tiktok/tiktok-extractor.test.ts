@@ -46,7 +46,7 @@ describe('createTiktokExtractor against simulated TikTok', () => {
 
   const pageRequests = () => sim.requests.filter((r) => r.host === 'www.tiktok.com');
 
-  it('every link form of platforms.md §2.1 resolves to the right post', async () => {
+  it('every link form of docs/platforms/tiktok.md step 1 resolves to the right post', async () => {
     const post = tiktok.publish();
     const target = `${post.pageUrl}?_r=1&_t=8hUpBSwPUVC`;
     const links = [

@@ -8,7 +8,7 @@ import {
 
 const ID = '7305827432509082913';
 
-describe('parseTiktokLink: the link forms of platforms.md §2.1', () => {
+describe('parseTiktokLink: the link forms of docs/platforms/tiktok.md step 1', () => {
   it.each([
     [`https://www.tiktok.com/@vantoan___/video/${ID}?_r=1&_t=8hUpBSwPUVC`, 'vantoan___'],
     [

@@ -56,7 +56,7 @@ describe('readVideoPage', () => {
   });
 });
 
-describe('itemFromDetail: status codes and gates (platforms.md §2.5)', () => {
+describe('itemFromDetail: status codes and gates (docs/platforms/tiktok.md "Failure signals")', () => {
   const statusPage = (code: number, msg = '') => {
     const detail = sampleDetail();
     delete detail.itemInfo;
