@@ -19,17 +19,17 @@ export interface ParseQueueOptions {
   /** Pause before a batch whose commit failed is tried again. */
   retryMs: number;
   /**
-   * While SMTP commits keep coming (one within `quietMs`), a batch waits for a gap, but at most
-   * `maxDeferMs`: the main thread's share of parsing (reading, storing, publishing) then runs
-   * between SMTP's work instead of slowing the 250s.
+   * While SMTP commits keep coming (one within `quietMs`), parsing waits for a gap, so a burst
+   * is acknowledged at full speed and parsed right after it; but a burst longer than
+   * `maxDeferMs` gets parsing alongside (on `busyLanes` workers) until its first gap, so a flood
+   * cannot hold mail back for longer than that.
    */
   quietMs: number;
   maxDeferMs: number;
   /**
-   * Parse workers a batch may use while SMTP is still busy (it ran after `maxDeferMs`, not in
-   * a gap). Parsing costs more CPU than receiving, so on a small machine every worker parsing
-   * during a burst takes the cores SMTP needs; one keeps mail listed while the rest wait for
-   * the gap (bench/mail-ingest.ts).
+   * Parse workers a batch may use while SMTP is still busy. Parsing costs more CPU than
+   * receiving, so on a small machine every worker parsing during a flood takes the cores SMTP
+   * needs (bench/mail-ingest.ts).
    */
   busyLanes: number;
 }
@@ -40,7 +40,7 @@ export const DEFAULT_PARSE_QUEUE: ParseQueueOptions = {
   attempts: 2,
   retryMs: 1_000,
   quietMs: 5,
-  maxDeferMs: 200,
+  maxDeferMs: 1000,
   busyLanes: 1,
 };
 
@@ -69,6 +69,8 @@ export class ParseQueue {
   private retryTimer: NodeJS.Timeout | null = null;
   /** performance.now() of the last SMTP commit (a scheduling hint, not a time of record). */
   private lastCommit = 0;
+  /** performance.now() when the current run of commits without a gap began waiting; null: none. */
+  private burstSince: number | null = null;
 
   constructor(
     private readonly raws: RawStore,
@@ -166,7 +168,11 @@ export class ParseQueue {
       const lanes = (await this.gapInSmtp()) ? undefined : this.options.busyLanes;
       if (this.stopped) return;
       const batch = this.nextBatch();
-      if (batch.length === 0) return;
+      if (batch.length === 0) {
+        // Caught up: the next commit starts a new burst, deferred again.
+        this.burstSince = null;
+        return;
+      }
       const analyzed = await Promise.all(batch.map((raw) => this.analyzeOne(raw, lanes)));
       if (this.stopped) return;
       let stored: Mail[][];
@@ -195,16 +201,19 @@ export class ParseQueue {
   }
 
   /**
-   * Waits until no commit came for `quietMs` (true: a gap), or `maxDeferMs` passed (false:
-   * SMTP is still busy).
+   * Waits until no commit came for `quietMs` (true: a gap), or until the burst has been
+   * deferred for `maxDeferMs` (false: SMTP is still busy; later batches of the same burst then
+   * run at once).
    */
   private async gapInSmtp(): Promise<boolean> {
-    const start = performance.now();
     const { quietMs, maxDeferMs } = this.options;
     while (!this.stopped && performance.now() - this.lastCommit < quietMs) {
-      if (performance.now() - start >= maxDeferMs) return false;
-      await sleep(quietMs);
+      this.burstSince ??= performance.now();
+      const deferred = performance.now() - this.burstSince;
+      if (deferred >= maxDeferMs) return false;
+      await sleep(Math.min(quietMs, maxDeferMs - deferred));
     }
+    this.burstSince = null;
     return true;
   }
 

@@ -131,4 +131,19 @@ describe('ParseQueue', () => {
     expect(fake.lanes).toEqual(expected);
     await queue.stop();
   });
+
+  it('defers a burst up to maxDeferMs, and again after the queue caught up', async () => {
+    // Every commit counts as busy (quietMs), so only maxDeferMs ends the wait.
+    const options = { ...DEFAULT_PARSE_QUEUE, quietMs: 60_000, maxDeferMs: 100, busyLanes: 1 };
+    const { queue, inbox, fake } = setup(openDatabase(':memory:'), options);
+    queue.start();
+    for (const text of ['first', 'second']) {
+      const started = performance.now();
+      await inbox.add(env(['x@t.test']), Buffer.from(text));
+      await queue.settled('x@t.test', 5_000);
+      expect(performance.now() - started, text).toBeGreaterThanOrEqual(95);
+    }
+    expect(fake.lanes).toEqual([1, 1]);
+    await queue.stop();
+  });
 });
