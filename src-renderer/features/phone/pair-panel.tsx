@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactElement } from 'react';
-import { api, asApiError } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { QrCode } from '../../components/qr-code.tsx';
 import { Section } from '../../components/section.tsx';
 import { useT } from '../../i18n/i18n.ts';
-import { useToasts } from '../../stores/toast-store.ts';
+import { useBusyAction } from '../../lib/use-busy-action.ts';
 import { pairLink } from '../../app/pair-link.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { suggestPhoneName } from './pair-name.ts';
@@ -24,12 +24,12 @@ interface Paired {
  */
 export function PairPanel(): ReactElement {
   const t = useT();
-  const toast = useToasts((s) => s.show);
+  const addKey = useSettings((s) => s.addKey);
   const { url, reachable } = useBaseUrl();
   const [taken, setTaken] = useState<string[]>([]);
   const [name, setName] = useState<string | null>(null);
   const [paired, setPaired] = useState<Paired | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, runBusy] = useBusyAction();
   const suggestion = suggestPhoneName(t('pair.defaultName'), taken);
   const value = name ?? suggestion;
 
@@ -53,19 +53,12 @@ export function PairPanel(): ReactElement {
   const pair = (): void => {
     const phone = value.trim();
     if (phone === '') return;
-    setBusy(true);
-    api()
-      .settings.createKey(phone)
-      .then((created) => {
-        setPaired({ name: created.name, link: pairLink(url, created.key, created.name) });
-        setTaken((names) => [...names, created.name]);
-        setName(null);
-        // Settings reloads its list when opened; a list already loaded gains the new key now.
-        const { key: _key, ...info } = created;
-        useSettings.setState((s) => ({ keys: [...s.keys, info] }));
-      })
-      .catch((err: unknown) => toast(asApiError(err), 'error'))
-      .finally(() => setBusy(false));
+    runBusy(async () => {
+      const created = await addKey(phone);
+      setPaired({ name: created.name, link: pairLink(url, created.key, created.name) });
+      setTaken((names) => [...names, created.name]);
+      setName(null);
+    });
   };
 
   return (
@@ -137,9 +130,8 @@ export function PairPanel(): ReactElement {
 /** Phones cannot reach a loopback-only server: say so, and offer the LAN switch. */
 function LanOff(): ReactElement {
   const t = useT();
-  const toast = useToasts((s) => s.show);
   const update = useSettings((s) => s.update);
-  const [busy, setBusy] = useState(false);
+  const [busy, runBusy] = useBusyAction();
   return (
     <div className="pair-lan-off" data-testid="pair-lan-off">
       <p className="notice">{t('pair.lanOff')}</p>
@@ -149,10 +141,7 @@ function LanOff(): ReactElement {
         loading={busy}
         data-testid="pair-lan-on"
         onClick={() => {
-          setBusy(true);
-          update({ lan_enabled: true })
-            .catch((err: unknown) => toast(asApiError(err), 'error'))
-            .finally(() => setBusy(false));
+          runBusy(() => update({ lan_enabled: true }));
         }}
       >
         {t('pair.lanOn')}

@@ -1,9 +1,8 @@
-import { useState, type ReactElement } from 'react';
-import { asApiError } from '../../api/client.ts';
+import type { ReactElement } from 'react';
 import { Button } from '../../components/button.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { useServer } from '../../stores/server-store.ts';
-import { useToasts } from '../../stores/toast-store.ts';
+import { useBusyAction } from '../../lib/use-busy-action.ts';
 import { useSettings } from '../settings/settings-store.ts';
 
 /**
@@ -16,8 +15,7 @@ export function usePhoneKey(): { key: string | null; panel: ReactElement } {
   const local = useServer((s) => s.info?.client_is_local ?? false);
   const newKey = useSettings((s) => s.newKey);
   const createKey = useSettings((s) => s.createKey);
-  const toast = useToasts((s) => s.show);
-  const [busy, setBusy] = useState(false);
+  const [busy, runBusy] = useBusyAction();
 
   if (newKey) {
     return {
@@ -39,10 +37,7 @@ export function usePhoneKey(): { key: string | null; panel: ReactElement } {
         loading={busy}
         data-testid="phone-create-key"
         onClick={() => {
-          setBusy(true);
-          createKey(t('phone.mail.keyName'))
-            .catch((err: unknown) => toast(asApiError(err), 'error'))
-            .finally(() => setBusy(false));
+          runBusy(() => createKey(t('phone.mail.keyName')));
         }}
       >
         {t('phone.mail.createKey')}

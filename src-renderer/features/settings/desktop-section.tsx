@@ -4,6 +4,7 @@ import { Button } from '../../components/button.tsx';
 import { Section } from '../../components/section.tsx';
 import { Switch } from '../../components/switch.tsx';
 import { useT } from '../../i18n/i18n.ts';
+import { useBusyAction } from '../../lib/use-busy-action.ts';
 import { useToasts } from '../../stores/toast-store.ts';
 
 /** Desktop app only: start at login and the logs folder. */
@@ -12,7 +13,7 @@ export function DesktopSection(): ReactElement | null {
   const desktop = api().desktop;
   const toast = useToasts((s) => s.show);
   const [login, setLogin] = useState<LoginItemState | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, runBusy] = useBusyAction();
 
   useEffect(() => {
     desktop
@@ -38,12 +39,7 @@ export function DesktopSection(): ReactElement | null {
             disabled={busy}
             testId="login-toggle"
             onChange={(next) => {
-              setBusy(true);
-              desktop
-                .setLoginItem(next)
-                .then(setLogin)
-                .catch((err: unknown) => toast(asApiError(err), 'error'))
-                .finally(() => setBusy(false));
+              runBusy(() => desktop.setLoginItem(next).then(setLogin));
             }}
           />
         ) : (

@@ -1,12 +1,11 @@
-import { useState, type ReactElement } from 'react';
-import { asApiError } from '../../api/client.ts';
+import type { ReactElement } from 'react';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { QrCode } from '../../components/qr-code.tsx';
 import { Section } from '../../components/section.tsx';
 import { Switch } from '../../components/switch.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { useServer } from '../../stores/server-store.ts';
-import { useToasts } from '../../stores/toast-store.ts';
+import { useBusyAction } from '../../lib/use-busy-action.ts';
 import { useSettings } from './settings-store.ts';
 
 /** "Share on LAN": off by default; when on, the address phones use, as text and QR code. */
@@ -16,8 +15,7 @@ export function LanSection(): ReactElement {
   const error = useSettings((s) => s.error);
   const update = useSettings((s) => s.update);
   const info = useServer((s) => s.info);
-  const toast = useToasts((s) => s.show);
-  const [busy, setBusy] = useState(false);
+  const [busy, runBusy] = useBusyAction();
   const enabled = settings?.lan_enabled ?? info?.lan_enabled ?? false;
   const lanUrl = settings?.lan_url ?? info?.lan_url ?? null;
   const canChange = settings !== null;
@@ -35,10 +33,7 @@ export function LanSection(): ReactElement {
           disabled={!canChange || busy}
           testId="lan-toggle"
           onChange={(next) => {
-            setBusy(true);
-            update({ lan_enabled: next })
-              .catch((err: unknown) => toast(asApiError(err), 'error'))
-              .finally(() => setBusy(false));
+            runBusy(() => update({ lan_enabled: next }));
           }}
         />
       }

@@ -20,7 +20,10 @@ interface SettingsState {
   newKey: CreatedApiKey | null;
   load: () => Promise<void>;
   update: (patch: SettingsPatch) => Promise<void>;
+  /** Makes a key and shows it once (newKey), in Settings and on the Phone screen. */
   createKey: (name: string) => Promise<void>;
+  /** Makes a key without showing it here (a phone's pairing code carries it); returns it. */
+  addKey: (name: string) => Promise<CreatedApiKey>;
   disableKey: (id: number) => Promise<void>;
   deleteKey: (id: number) => Promise<void>;
   clearNewKey: () => void;
@@ -56,9 +59,14 @@ export const useSettings = create<SettingsState>()((set, get) => ({
   },
 
   async createKey(name) {
+    set({ newKey: await get().addKey(name) });
+  },
+
+  async addKey(name) {
     const created = await api().settings.createKey(name);
     const { key: _key, ...info } = created;
-    set({ newKey: created, keys: [...get().keys, info] });
+    set({ keys: [...get().keys, info] });
+    return created;
   },
 
   async disableKey(id) {
