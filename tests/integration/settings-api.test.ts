@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
+import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerSettings } from '../../src-shared/api/server-settings.ts';
 import { deferred } from '../helpers/deferred.ts';
+import { freePorts } from '../helpers/free-ports.ts';
 import { startMailTestApp, type MailTestApp } from '../helpers/mail-app.ts';
 import { publishVideo } from '../helpers/sim-posts.ts';
 import { sendMail } from '../helpers/smtp-client.ts';
@@ -21,18 +22,6 @@ function canBind127002(port: number): Promise<boolean> {
     const probe = net.createServer();
     probe.once('error', () => resolve(false));
     probe.listen(port, '127.0.0.2', () => probe.close(() => resolve(true)));
-  });
-}
-
-/** A port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
   });
 }
 
@@ -153,7 +142,7 @@ describe('server settings on the running app (/api/settings)', () => {
 
   it('LAN sharing, ports and the data folder survive a restart; the database follows the folder', async () => {
     const app = await start();
-    const [httpPort, smtpPort] = [await freePort(), await freePort()];
+    const [httpPort = 0, smtpPort = 0] = await freePorts(2);
     const newDir = path.join(makeTempDir(), 'moved here');
     cleanups.push(() => removeTempDir(path.dirname(newDir)));
     const lease = await app.generate();
@@ -163,8 +152,9 @@ describe('server settings on the running app (/api/settings)', () => {
       smtp_port: smtpPort,
       data_dir: newDir,
     });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({
+    const body = await res.json();
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({
       http_port: httpPort,
       smtp_port: smtpPort,
       data_dir: newDir,

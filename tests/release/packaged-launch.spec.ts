@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import type { EphemeraApi } from '../../src-shared/ipc/window-api.ts';
+import { freePorts } from '../helpers/free-ports.ts';
 
 declare global {
   interface Window {
@@ -48,15 +48,6 @@ function packagedExecutable(): string {
   return found;
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
 async function waitFor<T>(what: string, probe: () => Promise<T | null>, ms = 60_000): Promise<T> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
@@ -75,7 +66,7 @@ function exitOf(child: ChildProcess): Promise<number | null> {
 test('the packaged app opens its window, renders, answers HTTP and IPC, and quits cleanly', async () => {
   const executable = packagedExecutable();
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'ephemera-launch-'));
-  const cdpPort = await freePort();
+  const [cdpPort = 0, httpPort = 0] = await freePorts(2);
   let output = '';
   const child = spawn(
     executable,
@@ -85,7 +76,7 @@ test('the packaged app opens its window, renders, answers HTTP and IPC, and quit
       env: {
         ...process.env,
         EPHEMERA_DATA_DIR: path.join(home, 'data'),
-        EPHEMERA_PORT: String(await freePort()),
+        EPHEMERA_PORT: String(httpPort),
         EPHEMERA_SMTP_PORT: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

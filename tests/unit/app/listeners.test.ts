@@ -3,6 +3,7 @@ import net, { type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StartupError } from '../../../src-main/app/config.ts';
 import { Listeners, RebindError, isWildcard } from '../../../src-main/app/listeners.ts';
+import { freePort } from '../../helpers/free-ports.ts';
 
 const LOOPBACK = '127.0.0.1';
 
@@ -84,15 +85,6 @@ async function roundTrip(socket: Socket, text: string): Promise<string> {
   socket.write(text);
   const [chunk] = (await reply) as [Buffer];
   return chunk.toString('utf8');
-}
-
-/** A port nobody listens on right now (taken and released at once). */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await listenOn(probe, 0, LOOPBACK);
-  const { port } = addressOf(probe);
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 /** A socket-like object from a "remote" peer, emitted straight into a server. */
