@@ -13,7 +13,7 @@ export function strongEtag(size: number, mtimeMs: number): string {
  * Rewrites the request's range headers into what @fastify/send handles per RFC 9110:
  * - If-Range is compared strongly against our ETag: a match keeps the Range, anything else
  *   (weak tag, stale tag, a date) drops it so the whole file is sent;
- * - a suffix range longer than the file means the whole file (§14.1.3), not 416.
+ * - a suffix range longer than the file means the whole file (RFC 9110 §14.1.3), not 416.
  */
 export function normaliseRangeHeaders(
   headers: IncomingHttpHeaders,

@@ -15,7 +15,7 @@ export function hostMatcher(domains: DomainList): (host: string) => boolean {
 }
 
 /**
- * Hosts whose links a user may paste, per platform (platforms.md §1.1, §2.1, §3.1).
+ * Hosts whose links a user may paste, per platform (link forms: docs/platforms/*.md).
  * Media CDNs are not here: a pasted CDN link is not a share link.
  */
 export const SHARE_LINK_DOMAINS: Readonly<Record<Platform, DomainList>> = {

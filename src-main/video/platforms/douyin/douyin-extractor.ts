@@ -11,8 +11,8 @@ import { resolvePlayUrl } from './douyin-play.ts';
 import { resolveLinkTarget } from './douyin-resolve-link.ts';
 
 /**
- * Douyin through the share page, with no cookie and no signature (platforms.md §1.2 path A):
- * short link → `Location` → iesdouyin share page (iPhone UA) → `_ROUTER_DATA` item →
+ * Douyin through the share page, with no cookie and no signature (docs/platforms/douyin.md
+ * §Resolution): short link → `Location` → iesdouyin share page (iPhone UA) → `_ROUTER_DATA` item →
  * `play_addr` without watermark → its 302 to the CDN.
  */
 export const createDouyinExtractor = extractorFactory({

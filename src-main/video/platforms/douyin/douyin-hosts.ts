@@ -1,10 +1,10 @@
 import { hostMatcher, hostMatches, type DomainList } from '../link-hosts.ts';
 
 /**
- * Every domain the Douyin extractor may fetch (platforms.md §1.1, §1.4): share hosts, the
- * share-page host, the play endpoints (`aweme.snssdk.com`, `*.amemv.com`), the video CDNs
- * (`*.douyinvod.com`, `*.zjcdn.com`) and the image CDN covers come from (`*.douyinpic.com`).
- * Xigua (`ixigua.com`), where old short links can lead, is deliberately not here.
+ * Every domain the Douyin extractor may fetch (docs/platforms/douyin.md §Resolution): share hosts,
+ * the share-page host, the play endpoints (`aweme.snssdk.com`, `*.amemv.com`), the video CDNs
+ * (`*.douyinvod.com`, `*.zjcdn.com`) and the image CDN covers come from (`*.douyinpic.com`). Xigua
+ * (`ixigua.com`), where old short links can lead, is deliberately not here.
  */
 export const DOUYIN_DOMAINS: DomainList = [
   'douyin.com',
@@ -29,7 +29,7 @@ export function isXiguaHost(host: string): boolean {
   return hostMatches(host, ['ixigua.com']);
 }
 
-/** The share page lives here (path A, platforms.md §1.2 step 2). */
+/** The share page lives here (docs/platforms/douyin.md §Resolution, step 2). */
 export const SHARE_PAGE_ORIGIN = 'https://www.iesdouyin.com';
 
 /**
@@ -39,7 +39,10 @@ export const SHARE_PAGE_ORIGIN = 'https://www.iesdouyin.com';
 export const IPHONE_USER_AGENT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 16_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.0 Mobile/15E148 Safari/604.1';
 
-/** Douyin's CDNs check the Referer of media requests (platforms.md §1.4). */
+/**
+ * Every known downloader sends Douyin's Referer with media requests; what the CDN does without
+ * it is undocumented (docs/platforms/douyin.md §What rests on what).
+ */
 export const MEDIA_HEADERS: Readonly<Record<string, string>> = {
   referer: 'https://www.douyin.com/',
 };

@@ -23,12 +23,12 @@ export interface ItemFacts {
   playUrls: string[];
 }
 
-/** `aweme_type` of image posts (platforms.md §1.3: 2 and 68; videos are 0 or 4). */
+/** `aweme_type` of image posts: 2 and 68 (videos are 4 on the share page, 0 in the app API). */
 const IMAGE_TYPES = new Set([2, 68]);
-/** Play endpoint for a `play_addr.uri` when the page lists no URL (platforms.md §1.2 step 5). */
+/** Play endpoint for a `play_addr.uri` when the page lists no URL (as downloaders build it). */
 const PLAY_ENDPOINT = 'https://aweme.snssdk.com/aweme/v1/play/';
 
-/** Maps a share-page item (platforms.md §1.3) to the facts the extractor needs. */
+/** Maps a share-page item to what the extractor needs (docs/platforms/douyin.md §Resolution). */
 export function readItem(item: JsonRecord): ItemFacts {
   const video = asRecord(item.video);
   const base = {
@@ -75,8 +75,8 @@ function isWebp(url: string): boolean {
 
 /**
  * No-watermark URLs: an H.264 rendition first when the data names one (app API field
- * `play_addr_h264`, platforms.md §1.3; H.265 plays in fewer places), then `play_addr`, each
- * with `playwm` → `play`. Without any URL, the endpoint is built from `play_addr.uri`.
+ * `play_addr_h264`; H.265 plays in fewer places), then `play_addr`, each with `playwm` → `play`.
+ * Without any URL, the endpoint is built from `play_addr.uri`.
  */
 function playUrls(video: JsonRecord | null): string[] {
   const listed = [...urlList(video?.play_addr_h264), ...urlList(video?.play_addr)];

@@ -14,8 +14,8 @@ export type DouyinLinkTarget =
   | { kind: 'foreign' };
 
 /**
- * Item ids are 19-digit decimals today (platforms.md §1.1); a little slack either way keeps
- * older and future ids working without matching short codes, which contain letters.
+ * Item ids are 19-digit decimals today; a little slack either way keeps older and future ids
+ * working without matching short codes, which contain letters.
  */
 const ID = String.raw`(\d{15,20})`;
 
@@ -27,7 +27,7 @@ const POST_PATH = new RegExp(String.raw`^/(?:share/|m/)?(video|note|slides)/${ID
 /** Desktop modal links carry the id in the query (`?modal_id=` on any page, or `?vid=`). */
 const ID_PARAMS = ['modal_id', 'vid'];
 
-/** Reads the post id and kind from any Douyin link form (platforms.md §1.1). */
+/** Reads the post id and kind from any Douyin link form (docs/platforms/douyin.md §Resolution). */
 export function readDouyinLink(url: URL): DouyinLinkTarget {
   if (isXiguaHost(url.hostname)) return { kind: 'xigua' };
   if (!isDouyinLinkHost(url.hostname)) return { kind: 'foreign' };

@@ -10,10 +10,10 @@ const MAX_PLAY_HOPS = 3;
 const PLAY_PATH = /^\/aweme\/v1\/play\/?$/;
 
 /**
- * Follows a play-endpoint URL to the CDN file it points at (platforms.md §1.4: the endpoint
- * answers 302 with the CDN URL). Returns the mirrors to download, best first: the CDN URL, then
- * the play URL itself, whose redirect the downloader can follow again if the CDN URL fails.
- * The CDN is not fetched here; a redirect to a host Douyin does not own is refused.
+ * Follows a play-endpoint URL to the CDN file it points at (the endpoint answers 302 with the CDN
+ * URL; docs/platforms/douyin.md §Resolution, step 5). Returns the mirrors to download, best first:
+ * the CDN URL, then the play URL itself, whose redirect the downloader can follow again if the CDN
+ * URL fails. The CDN is not fetched here; a redirect to a host Douyin does not own is refused.
  */
 export async function resolvePlayUrl(http: PlatformHttp, playUrl: string): Promise<string[]> {
   return walkRedirects<string[]>({

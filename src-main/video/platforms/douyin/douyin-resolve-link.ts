@@ -18,8 +18,8 @@ const MAX_LINK_HOPS = 4;
 /**
  * Turns any Douyin link into a post id. Links that carry the id (desktop, modal, mobile,
  * jingxuan, share page) need no request. Short links are requested without following
- * redirects and their `Location` is read (platforms.md §1.2 step 1), hop by hop, so a chain that
- * leaves Douyin is refused before anything is sent to the foreign host.
+ * redirects and their `Location` is read, hop by hop, so a chain that leaves Douyin is refused
+ * before anything is sent to the foreign host (docs/platforms/douyin.md §Resolution, step 1).
  */
 export async function resolveLinkTarget(http: PlatformHttp, link: URL): Promise<LinkTarget> {
   checkLinkHost(link);

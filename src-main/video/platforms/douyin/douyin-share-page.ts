@@ -11,9 +11,10 @@ export type SharePageAnswer = { kind: 'html'; text: string } | { kind: 'redirect
 const MAX_PAGE_BYTES = 4 * 1024 * 1024;
 
 /**
- * Fetches the iesdouyin share page (platforms.md §1.2 step 2) without following redirects, as
- * the anchors do: a video page answers 200 itself. The status says what a refusal means before
- * the body is read; captcha and WAF pages arrive as 200 and are told apart by their content.
+ * Fetches the iesdouyin share page (docs/platforms/douyin.md §Resolution, step 2) without following
+ * redirects, as open-source downloaders do: a video page answers 200 itself. The status says what a
+ * refusal means before the body is read; captcha and WAF pages arrive as 200 and are told apart by
+ * their content.
  */
 export async function fetchSharePage(http: PlatformHttp, url: string): Promise<SharePageAnswer> {
   return getPage(http, url, {}, async (res): Promise<SharePageAnswer> => {

@@ -31,7 +31,10 @@ export function moreTelling(primary: KuaishouError, fallback: KuaishouError): Ku
 
 const TRY_LATER_OR_PROXY = 'Try again later, from another network, or through a proxy.';
 
-/** Result 2001 / the captcha iframe / the "请进行安全验证" wall (platforms.md §3.5). */
+/**
+ * Result 2001 / the captcha iframe / the "请进行安全验证" wall
+ * (docs/platforms/kuaishou.md §Failure signals).
+ */
 export function captchaError(signal: string): KuaishouError {
   return new KuaishouError(
     'blocked_by_platform',
@@ -40,7 +43,7 @@ export function captchaError(signal: string): KuaishouError {
   );
 }
 
-/** Result 50 "签名验证失败": Kuaishou rejected the request as unsigned (platforms.md §3.5). */
+/** Result 50 "签名验证失败": Kuaishou rejected the request as unsigned. */
 export function signatureError(): KuaishouError {
   return new KuaishouError(
     'blocked_by_platform',
@@ -49,7 +52,7 @@ export function signatureError(): KuaishouError {
   );
 }
 
-/** Any other `result` ≠ 1: the page answered, but without the video (platforms.md §3.5). */
+/** Any other `result` ≠ 1: the page answered, but without the video. */
 export function resultCodeError(code: number): KuaishouError {
   return new KuaishouError(
     'unavailable',
@@ -133,7 +136,7 @@ export function oversizedPageError(): KuaishouError {
   );
 }
 
-/** Segmented delivery (platforms.md §3.4, 2026-08 report): a manifest but no single MP4. */
+/** Segmented delivery (one 2026-08 user report): a manifest but no single MP4. */
 export function streamOnlyError(): KuaishouError {
   return new KuaishouError(
     'unsupported',

@@ -22,8 +22,9 @@ import { readMobileState } from './kuaishou-mobile-page.ts';
 import { readJsonAnswer, wallSignal, type PageReading } from './kuaishou-page-signals.ts';
 
 /**
- * Kuaishou (platforms.md §3): the phone share page's `INIT_STATE` first, the desktop page's
- * `__APOLLO_STATE__` as the second route when the first one is blocked or unreadable.
+ * Kuaishou (docs/platforms/kuaishou.md §Resolution): the phone share page's `INIT_STATE` first, the
+ * desktop page's `__APOLLO_STATE__` as the second route when the first one is blocked or
+ * unreadable.
  */
 export const createKuaishouExtractor = extractorFactory({
   platform: 'kuaishou',

@@ -32,7 +32,7 @@ export interface FetchedPage {
   mediaHeaders: Record<string, string>;
 }
 
-/** Hops from a short link to its page; short links take one or two (platforms.md §3.2). */
+/** Hops from a short link to its page; short links take one or two. */
 const MAX_HOPS = 5;
 /** Real video pages are a few hundred KiB; anything far larger is not one. */
 const MAX_PAGE_BYTES = 8 * 1024 * 1024;

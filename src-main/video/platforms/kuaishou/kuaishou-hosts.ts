@@ -1,8 +1,8 @@
 import { SHARE_LINK_DOMAINS, hostMatcher } from '../link-hosts.ts';
 
 /**
- * Media CDNs that serve Kuaishou videos and covers (platforms.md §3.4): mirrors in `mainMvUrls`
- * live on `*.a.yximgs.com`, `*.kwaicdn.com` and `tymov2/txmov2.a.kwimgs.com`.
+ * Media CDNs that serve Kuaishou videos and covers: mirrors in `mainMvUrls` live on
+ * `*.a.yximgs.com`, `*.kwaicdn.com` and `tymov2/txmov2.a.kwimgs.com`.
  */
 const CDN_DOMAINS = ['yximgs.com', 'kwaicdn.com', 'kwimgs.com'] as const;
 
@@ -14,9 +14,9 @@ export const KUAISHOU_DOMAINS: readonly string[] = [...SHARE_LINK_DOMAINS.kuaish
 
 export const ownsKuaishouHost = hostMatcher(KUAISHOU_DOMAINS);
 
-/** The host of the mobile share page that short links redirect to (platforms.md §3.1). */
+/** The host of the mobile share page that short links redirect to. */
 export const MOBILE_PAGE_ORIGIN = 'https://v.m.chenzhongtech.com';
-/** The desktop site; its pages carry `__APOLLO_STATE__` (platforms.md §3.2). */
+/** The desktop site; its pages carry `__APOLLO_STATE__`. */
 export const DESKTOP_ORIGIN = 'https://www.kuaishou.com';
 
 /** An iPhone Safari UA: the mobile share page only embeds `INIT_STATE` for phones. */

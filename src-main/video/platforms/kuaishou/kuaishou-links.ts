@@ -16,7 +16,7 @@ export interface LinkPlan {
 const ID = '([A-Za-z0-9_-]{4,64})';
 const DESKTOP_PATH = new RegExp(`^/short-video/${ID}/?$`);
 const MOBILE_PATH = new RegExp(`^/fw/(?:photo|long-video)/${ID}/?$`);
-/** `live.kuaishou.com/u/<author>/<photoId>`, deprecated but still pasted (platforms.md §3.1). */
+/** `live.kuaishou.com/u/<author>/<photoId>`, deprecated but still pasted. */
 const LIVE_PATH = new RegExp(`^/u/[^/]+/${ID}/?$`);
 const ID_ONLY = new RegExp(`^${ID}$`);
 
@@ -38,7 +38,8 @@ export function photoIdOf(url: URL): string | null {
 
 /**
  * Long videos share as `/fw/long-video/<id>`, which does not carry the page data; the same id
- * under `/fw/photo/` does (platforms.md §3.2 step 2). Other URLs come back unchanged.
+ * under `/fw/photo/` does (docs/platforms/kuaishou.md §Resolution, step 2). Other URLs come
+ * back unchanged.
  */
 export function normaliseMobileUrl(url: URL): URL {
   if (!url.pathname.startsWith('/fw/long-video/')) return url;

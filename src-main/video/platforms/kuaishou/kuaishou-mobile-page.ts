@@ -12,7 +12,7 @@ import {
 } from './kuaishou-json.ts';
 import { NOTHING, refusalForResult, type PageReading } from './kuaishou-page-signals.ts';
 
-/** `photoType` values of image posts (KS-Downloader's PHOTO_TYPE, platforms.md §3.3). */
+/** `photoType` values of image posts (KS-Downloader's PHOTO_TYPE). */
 const ATLAS_TYPES = new Set(['VERTICAL_ATLAS', 'HORIZONTAL_ATLAS']);
 /** How deep to look for the entry; the state is a flat map of obfuscated keys today. */
 const MAX_DEPTH = 2;
@@ -39,7 +39,7 @@ export function readMobileState(html: string): PageReading {
   return NOTHING;
 }
 
-/** Maps the mobile `photo` object (field list of platforms.md §3.3). */
+/** Maps the mobile `photo` object (docs/platforms/kuaishou.md §Resolution, step 5). */
 export function photoToItem(photo: JsonObject): KuaishouItem {
   const covers: CoverCandidate[] = [
     ...urlsOf(photo.coverUrls).map((url) => ({ url, fromWebpList: false })),

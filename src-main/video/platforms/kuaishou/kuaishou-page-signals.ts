@@ -15,7 +15,7 @@ export type PageReading =
 
 export const NOTHING: PageReading = { kind: 'none' };
 
-/** Kuaishou's `result` codes (platforms.md §3.5): 1 is OK, 2001 a captcha, 50 a bad signature. */
+/** Kuaishou's `result` codes: 1 is OK, 2001 a captcha, 50 a bad signature. */
 export function refusalForResult(code: number): KuaishouError {
   if (code === 2001) return captchaError('result 2001');
   if (code === 50) return signatureError();
@@ -40,7 +40,10 @@ export function readJsonAnswer(body: string): PageReading | null {
   return code !== null && code !== 1 ? { kind: 'refused', error: refusalForResult(code) } : NOTHING;
 }
 
-/** The captcha iframe's host and the verification wall's heading (platforms.md §3.5). */
+/**
+ * The captcha iframe's host and the verification wall's heading (docs/platforms/kuaishou.md
+ * §Failure signals).
+ */
 const CAPTCHA_IFRAME = /captcha\.zt\.kuaishou\.com/i;
 const VERIFICATION_WALL = '请进行安全验证';
 

@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 
 /**
- * TikTok's "Please wait..." proof-of-work page (platforms.md §2.2 step 4, after yt-dlp): an
- * element `id="cs"` carries base64 JSON whose `v.a` (salt) and `v.c` (SHA-256 digest), both
- * base64, ask for the integer n in 0…1,000,000 with sha256(salt + decimal n) = digest. The
- * answer goes back as a cookie: the same JSON with `d` = base64(decimal n), base64-encoded,
- * named by the class of `id="wci"`; `id="rci"` + `id="rs"` optionally name a second cookie.
+ * TikTok's "Please wait..." proof-of-work page, solved as yt-dlp does (docs/platforms/tiktok.md
+ * §Resolution, step 4): an element `id="cs"` carries base64 JSON whose `v.a` (salt) and `v.c`
+ * (SHA-256 digest), both base64, ask for the integer n in 0…1,000,000 with sha256(salt + decimal n)
+ * = digest. The answer goes back as a cookie: the same JSON with `d` = base64(decimal n),
+ * base64-encoded, named by the class of `id="wci"`; `id="rci"` + `id="rs"` optionally name a second
+ * cookie.
  */
 export interface WafChallenge {
   /** The decoded JSON, echoed back with the answer. */

@@ -16,8 +16,8 @@ interface StoredCookie {
 
 /**
  * The cookies of one task's visit to TikTok. TikTok hands out `tt_chain_token` (and others) on
- * the short-link and page answers, and its CDN refuses the video without them (platforms.md
- * §2.4), so every hop stores what it is given and every later request carries what matches.
+ * the short-link and page answers, and its CDN refuses the video without them (HTTP
+ * 403), so every hop stores what it is given and every later request carries what matches.
  * undici parses each Set-Cookie line; the jar adds the RFC 6265 matching a browser would do,
  * and only accepts cookies scoped to TikTok's own domains (no `Domain=com`).
  */

@@ -15,7 +15,7 @@ import type { TiktokItem } from './tiktok-schema.ts';
 import { checkHop, TiktokSession, type PageAnswer } from './tiktok-session.ts';
 
 export interface TiktokExtractorOptions extends ExtractorOptions {
-  /** Upper bound of the proof-of-work search (platforms.md §2.2 step 4); tests lower it. */
+  /** Cap on the proof-of-work search (docs/platforms/tiktok.md §Resolution); tests lower it. */
   maxChallengeHashes?: number;
 }
 
@@ -25,10 +25,11 @@ const MAX_HOPS = 5;
 const CHALLENGE_COOKIE_SECONDS = 240;
 
 /**
- * TikTok through its web pages, no signatures (platforms.md §2.2): expand a short link, fetch
- * `/@user/video/<id>` keeping the cookie jar, solve the proof-of-work page when it appears, read
- * `webapp.video-detail` from the universal data and pick the best watermark-free rendition. The
- * media sources carry the page's cookies (`tt_chain_token`) and the Referer the CDN wants.
+ * TikTok through its web pages, no signatures (docs/platforms/tiktok.md §Resolution): expand a
+ * short link, fetch `/@user/video/<id>` keeping the cookie jar, solve the proof-of-work page when
+ * it appears, read `webapp.video-detail` from the universal data and pick the best watermark-free
+ * rendition. The media sources carry the page's cookies (`tt_chain_token`) and the Referer the CDN
+ * wants.
  */
 export function createTiktokExtractor(options: TiktokExtractorOptions = {}): PlatformExtractor {
   const maxHashes = options.maxChallengeHashes ?? MAX_CHALLENGE_HASHES;
@@ -78,7 +79,7 @@ async function resolvePost(
 
 /**
  * Follows a short link hop by hop until a URL names the post. A hop answers with a Location or,
- * failing that, with the target as `<a href>` in its body (§2.2 step 1).
+ * failing that, with the target as `<a href>` in its body.
  */
 async function expandShortLink(session: TiktokSession, link: URL): Promise<TiktokLink> {
   return walkRedirects<TiktokLink>({

@@ -3,10 +3,10 @@ import { hostMatcher, type DomainList } from '../link-hosts.ts';
 /**
  * Registrable domains the TikTok extractor may fetch, each with all its subdomains. Every entry
  * widens what a TikTok page (or a redirect) can make Ephemera contact, so each one is here for a
- * reason (platforms.md §2):
+ * reason:
  * - `tiktok.com`: share links (vm., vt., www./t/), video pages and the `v16/v19-webapp-prime`
- *   video CDN (§2.1, §2.4);
- * - `tiktokv.com`: `www.tiktokv.com/share/video/<id>` links (§2.1);
+ *   video CDN;
+ * - `tiktokv.com`: `www.tiktokv.com/share/video/<id>` links;
  * - `tiktokcdn.com`, `tiktokcdn-us.com`: cover and avatar images (`p16-sign-*.tiktokcdn.com` in
  *   the real sample), which the US data region serves from its own domain;
  * - `muscdn.com`, `ibytedtos.com`, `ibyteimg.com`: ByteDance's older CDN and object-storage
@@ -24,20 +24,20 @@ export const TIKTOK_DOMAINS: DomainList = [
 
 export const ownsTiktokHost = hostMatcher(TIKTOK_DOMAINS);
 
-/** Where the video pages live and what the CDN expects as Referer (§2.4). */
+/** Where the video pages live and what the CDN expects as Referer. */
 export const TIKTOK_ORIGIN = 'https://www.tiktok.com';
 export const TIKTOK_REFERER = 'https://www.tiktok.com/';
 
 /**
- * A current desktop Chrome. TikTok serves the page with the universal data to desktop browsers
- * (§2.2 step 2); a mobile or unknown agent gets other markup.
+ * A current desktop Chrome. TikTok serves the page with the universal data to desktop browsers;
+ * a mobile or unknown agent gets other markup.
  */
 export const TIKTOK_USER_AGENT =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
 /**
  * The same agent cut before ` Chrome/…`, as cobalt sends it to short links so that they answer
- * with a plain redirect (§2.2 step 1) rather than a script page.
+ * with a plain redirect rather than a script page.
  */
 export const SHORT_LINK_USER_AGENT = TIKTOK_USER_AGENT.slice(
   0,

@@ -5,13 +5,13 @@ import type { TiktokItem, TiktokVideo } from './tiktok-schema.ts';
 export interface PostContext {
   /** The id the link named; used when the item lacks its own. */
   id: string;
-  /** Headers a media request to `url` needs: the page's cookies and the Referer (§2.4). */
+  /** Headers a media request to `url` needs: the page's cookies and Referer (else a 403). */
   headersFor(url: string): Record<string, string>;
 }
 
 /** One encoding of the video, with its equivalent mirror URLs. */
 interface Rendition {
-  /** 3 H.264, 2 unknown, 1 H.265, 0 anything else (bytevc2 does not play, §2.4). */
+  /** 3 H.264, 2 unknown, 1 H.265, 0 anything else (bytevc2 does not play). */
   codecRank: number;
   /** The resolution label, 540 for "540p"; null when unknown. */
   label: number | null;
@@ -22,8 +22,9 @@ interface Rendition {
 }
 
 /**
- * Maps an `itemStruct` (platforms.md §2.3) to what the runner needs. Slideshows come back as a
- * gallery with no media at all, so no caller can mistake their first image for the post.
+ * Maps an `itemStruct` (docs/platforms/tiktok.md §Resolution, step 5) to what the runner needs.
+ * Slideshows come back as a gallery with no media at all, so no caller can mistake their first
+ * image for the post.
  */
 export function itemToPost(item: TiktokItem, ctx: PostContext): ResolvedPost {
   const video = item.video;
@@ -69,7 +70,7 @@ function bestRendition(video: TiktokVideo): { rendition: Rendition; urls: string
     (r) => r.codecRank === best.codecRank && r.label === best.label && r.bitrate === best.bitrate,
   );
   const urls = [...new Set([best, ...same].flatMap((r) => r.urls))];
-  // yt-dlp found www.tiktok.com-hosted and `/media-video-hvc1/` URLs unreliable (§2.4).
+  // yt-dlp found www.tiktok.com-hosted and `/media-video-hvc1/` URLs unreliable (often 404).
   const doubtful = (url: string) =>
     new URL(url).hostname === 'www.tiktok.com' || url.includes('/media-video-hvc1/');
   return { rendition: best, urls: [...urls.filter((u) => !doubtful(u)), ...urls.filter(doubtful)] };

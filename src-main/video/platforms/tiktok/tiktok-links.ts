@@ -1,6 +1,9 @@
 import { TIKTOK_ORIGIN } from './tiktok-hosts.ts';
 
-/** What a TikTok URL names, read from its host and path alone (platforms.md §2.1). */
+/**
+ * What a TikTok URL names, read from its host and path alone (docs/platforms/tiktok.md §Resolution,
+ * step 1).
+ */
 export type TiktokLink =
   | { kind: 'video'; id: string; user: string | null }
   | { kind: 'photo'; id: string; user: string | null }
@@ -47,7 +50,7 @@ export function parseTiktokLink(url: URL): TiktokLink {
 
 /**
  * The page TikTok renders the post on. `@_` stands in for an unknown user name; TikTok serves
- * the post whatever name the path carries (§2.2 step 2).
+ * the post whatever name the path carries.
  */
 export function videoPageUrl(id: string, user: string | null): string {
   return `${TIKTOK_ORIGIN}/@${user || '_'}/video/${id}`;
@@ -55,7 +58,7 @@ export function videoPageUrl(id: string, user: string | null): string {
 
 /**
  * The target of the first `<a href="…">` in a short link's answer: TikTok's 30x bodies carry
- * the destination as a link (§2.2 step 1), which stands in when the Location header is missing.
+ * the destination as a link, which stands in when the Location header is missing.
  */
 export function hrefFromBody(html: string, base: URL): URL | null {
   const m = /<a\s[^>]*?href\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(html);

@@ -14,14 +14,14 @@ export const UNIVERSAL_DATA_ID = '__UNIVERSAL_DATA_FOR_REHYDRATION__';
 export type VideoPage =
   | { kind: 'detail'; detail: VideoDetail | null }
   | { kind: 'challenge'; challenge: WafChallenge }
-  /** "Please wait..." without a challenge Ephemera can read (§2.2 step 4: unrecoverable). */
+  /** "Please wait..." without a challenge Ephemera can read (unrecoverable). */
   | { kind: 'waf' }
   | { kind: 'captcha' }
   | { kind: 'unknown' };
 
 /**
- * Sorts a page by what it carries (platforms.md §2.2 steps 3–4, §2.5). The universal data
- * wins; without it the page is a challenge, a bot wall or something new.
+ * Sorts a page by what it carries (docs/platforms/tiktok.md §Failure signals). The
+ * universal data wins; without it the page is a challenge, a bot wall or something new.
  */
 export function readVideoPage(html: string): VideoPage {
   const data = scriptJsonById(html, UNIVERSAL_DATA_ID);
@@ -40,7 +40,7 @@ export function readVideoPage(html: string): VideoPage {
 }
 
 /**
- * The post inside `webapp.video-detail`, or the error its status stands for (§2.5, yt-dlp's
+ * The post inside `webapp.video-detail`, or the error its status stands for (yt-dlp's
  * reading: 10204 IP/region block, 10216 private post, 10222 private account).
  */
 export function itemFromDetail(detail: VideoDetail | null): TiktokItem {

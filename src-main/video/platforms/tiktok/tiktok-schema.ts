@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The parts of TikTok's universal data the extractor reads (platforms.md §2.3, the real
- * `itemStruct` of the sample). Pages are untrusted: every field is optional and a field of the
- * wrong type reads as missing rather than failing the whole item.
+ * The parts of TikTok's universal data the extractor reads (the real `itemStruct` of the sample;
+ * docs/platforms/tiktok.md §Resolution, step 5). Pages are untrusted: every field is optional and a
+ * field of the wrong type reads as missing rather than failing the whole item.
  */
 const opt = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
@@ -26,7 +26,7 @@ export const BitrateVariantSchema = z.object({
 export type BitrateVariant = z.infer<typeof BitrateVariantSchema>;
 
 const VideoSchema = z.object({
-  /** A URL string, or on some pages a list of `{src}` (§2.3). */
+  /** A URL string, or on some pages a list of `{src}`. */
   playAddr: opt(z.union([z.string(), z.array(z.object({ src: opt(z.string()) }))])),
   bitrateInfo: opt(z.array(BitrateVariantSchema.nullable().catch(null))),
   /** Codec and resolution label of `playAddr` (sample: `h264`, `540p`). */
@@ -34,7 +34,7 @@ const VideoSchema = z.object({
   ratio: opt(z.string()),
   definition: opt(z.string()),
   bitrate: opt(z.number()),
-  /** Seconds (§2.3); 0 on slideshows. */
+  /** Seconds; 0 on slideshows. */
   duration: opt(positive),
   width: opt(positive),
   height: opt(positive),
@@ -50,12 +50,12 @@ export const ItemStructSchema = z.object({
   author: opt(z.object({ nickname: opt(z.string()), uniqueId: opt(z.string()) })),
   video: opt(VideoSchema),
   imagePost: opt(z.object({ images: opt(z.array(z.unknown())) })),
-  /** Age gate: set, with no `video`, when the post needs a signed-in adult (§2.5). */
+  /** Age gate: set, with no `video`, when the post needs a signed-in adult. */
   isContentClassified: opt(z.boolean()),
 });
 export type TiktokItem = z.infer<typeof ItemStructSchema>;
 
-/** `__DEFAULT_SCOPE__["webapp.video-detail"]` (§2.2 step 3). */
+/** `__DEFAULT_SCOPE__["webapp.video-detail"]` of the page's universal data. */
 export const VideoDetailSchema = z.object({
   statusCode: opt(z.number()),
   statusMsg: opt(z.string()),

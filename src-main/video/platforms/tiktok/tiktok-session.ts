@@ -58,7 +58,7 @@ export class TiktokSession {
     });
   }
 
-  /** What a media request to `url` carries: the jar's cookies for it and the Referer (§2.4). */
+  /** What a media request to `url` carries: the jar's cookies for it and the Referer. */
   mediaHeaders(url: string): Record<string, string> {
     const cookie = this.jar.header(new URL(url));
     return cookie ? { cookie, referer: TIKTOK_REFERER } : { referer: TIKTOK_REFERER };
@@ -68,7 +68,7 @@ export class TiktokSession {
 /**
  * Vets a redirect target before anything is sent to it: it must be a TikTok host (the scoped
  * client would refuse it too, but this gives the user the reason), and TikTok's sign-in page
- * means the post is not shown anonymously (§2.5: final path `/login`).
+ * means the post is not shown anonymously (a final path of `/login`).
  */
 export function checkHop(url: URL): void {
   if (!isAllowedHop(url, ownsTiktokHost)) {
