@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { routes } from '../../src-shared/api/routes.ts';
 import type { BulkResponse } from '../../src-shared/mail/schemas.ts';
 import { AppError } from '../app/app-error.ts';
 import type { MailServices } from '../mail/mail-services.ts';
@@ -35,26 +36,26 @@ export async function registerMailRoutes(app: FastifyInstance, mail: MailService
 
     // GET that creates a lease (the published mail API makes it a GET): no automatic HEAD twin
     // that would, too (docs/API.md "GET /api/generate").
-    scope.get('/api/generate', { exposeHeadRoute: false }, () => mail.leases.generate());
+    scope.get(routes.mailGenerate.path, { exposeHeadRoute: false }, () => mail.leases.generate());
 
-    scope.post<{ Querystring: Query }>('/api/generate/batch', (request) =>
+    scope.post<{ Querystring: Query }>(routes.mailGenerateBatch.path, (request) =>
       mail.leases.batch(parseBatchCount(request.query)),
     );
 
-    scope.get<{ Params: EmailParams }>('/api/mailboxes/:email/lease', (request) =>
+    scope.get<{ Params: EmailParams }>(routes.mailboxLease.path, (request) =>
       mail.leases.lease(request.params.email),
     );
 
-    scope.post<{ Params: EmailParams }>('/api/mailboxes/:email/extend', (request) =>
+    scope.post<{ Params: EmailParams }>(routes.mailboxExtend.path, (request) =>
       mail.leases.extend(request.params.email),
     );
 
-    scope.post<{ Params: EmailParams }>('/api/mailboxes/:email/reuse', (request) =>
+    scope.post<{ Params: EmailParams }>(routes.mailboxReuse.path, (request) =>
       mail.leases.reuse(request.params.email),
     );
 
     scope.get<{ Params: EmailParams; Querystring: Query }>(
-      '/api/emails/:email',
+      routes.mailList.path,
       async (request, reply) => {
         const query = parseReadQuery(request.query);
         const q = parseSearchQuery(request.query);
@@ -85,23 +86,21 @@ export async function registerMailRoutes(app: FastifyInstance, mail: MailService
       },
     );
 
-    scope.get<{ Params: EmailParams & { id: string } }>(
-      '/api/emails/:email/:id',
-      (request, reply) =>
-        reply
-          .type('application/json; charset=utf-8')
-          .send(mail.reader.full(request.params.email, parseMailId(request.params.id))),
+    scope.get<{ Params: EmailParams & { id: string } }>(routes.mailGet.path, (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send(mail.reader.full(request.params.email, parseMailId(request.params.id))),
     );
 
-    scope.delete<{ Params: EmailParams }>('/api/emails/:email', (request) =>
+    scope.delete<{ Params: EmailParams }>(routes.mailEmpty.path, (request) =>
       mail.control.empty(request.params.email),
     );
 
-    scope.delete<{ Params: EmailParams & { id: string } }>('/api/emails/:email/:id', (request) =>
+    scope.delete<{ Params: EmailParams & { id: string } }>(routes.mailDelete.path, (request) =>
       mail.control.deleteOne(request.params.email, parseMailId(request.params.id)),
     );
 
-    scope.post<{ Params: EmailParams & { id: string } }>('/api/emails/:email/:id/read', (request) =>
+    scope.post<{ Params: EmailParams & { id: string } }>(routes.mailSetRead.path, (request) =>
       mail.control.setRead(
         request.params.email,
         parseMailId(request.params.id),
@@ -109,10 +108,10 @@ export async function registerMailRoutes(app: FastifyInstance, mail: MailService
       ),
     );
 
-    scope.get('/api/emails/:email/:id/raw', rawRoute(mail));
-    scope.get('/api/emails/:email/:id/attachments/:n', attachmentRoute(mail));
+    scope.get(routes.mailRaw.path, rawRoute(mail));
+    scope.get(routes.mailAttachment.path, attachmentRoute(mail));
 
-    scope.post('/api/emails/bulk', (request): BulkResponse => {
+    scope.post(routes.mailBulk.path, (request): BulkResponse => {
       return { results: mail.reader.bulk(parseBulkBody(request.body)) };
     });
 

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { send } from '@fastify/send';
 import { create as contentDisposition } from 'content-disposition';
+import { taskMediaRoutes } from '../../src-shared/api/routes.ts';
 import { AppError } from '../app/app-error.ts';
 import type { MediaFile, MediaKind, VideoService } from '../video/video-service.ts';
 import { mediaFileName } from './media-file-name.ts';
@@ -21,7 +22,7 @@ const KINDS: readonly MediaKind[] = ['download', 'preview', 'cover'];
 export function registerMediaRoutes(app: FastifyInstance, video: VideoService): void {
   for (const kind of KINDS) {
     app.get<{ Params: TokenParams }>(
-      `/api/tasks/:token/${kind}`,
+      taskMediaRoutes[kind].path,
       // Not counted against the per-minute request limit: a <video> element asks for many
       // ranges while it plays and seeks, and each file is reachable only through its task's
       // unguessable id for 180 s anyway.

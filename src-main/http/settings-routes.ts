@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { routes } from '../../src-shared/api/routes.ts';
 import {
   ApiKeyCreateSchema,
   ServerSettingsPatchSchema,
@@ -55,7 +56,7 @@ export async function registerSettingsRoutes(
   app: FastifyInstance,
   deps: SettingsRouteDeps,
 ): Promise<void> {
-  app.get('/api/info', (request): ServerInfo => ({
+  app.get(routes.info.path, (request): ServerInfo => ({
     ...deps.settings.info(),
     client_is_local: isLoopbackAddress(request.ip),
   }));
@@ -73,9 +74,9 @@ export async function registerSettingsRoutes(
     });
     scope.addHook('onRequest', requireApiKey(deps.keys as ApiKeyStore, { allowQuery: false }));
 
-    scope.get('/api/settings', () => deps.settings.read());
+    scope.get(routes.settingsGet.path, () => deps.settings.read());
 
-    scope.patch('/api/settings', async (request) => {
+    scope.patch(routes.settingsUpdate.path, async (request) => {
       const parsed = ServerSettingsPatchSchema.safeParse(request.body ?? {});
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
@@ -88,13 +89,13 @@ export async function registerSettingsRoutes(
       return deps.settings.update(parsed.data);
     });
 
-    scope.get<{ Querystring: { domain?: string } }>('/api/settings/mx', (request) =>
+    scope.get<{ Querystring: { domain?: string } }>(routes.settingsMx.path, (request) =>
       deps.checkMx(typeof request.query.domain === 'string' ? request.query.domain : ''),
     );
 
-    scope.get('/api/keys', (): ApiKeyList => ({ keys: keyActions.list(deps.keys) }));
+    scope.get(routes.keyList.path, (): ApiKeyList => ({ keys: keyActions.list(deps.keys) }));
 
-    scope.post('/api/keys', async (request, reply): Promise<CreatedApiKeyView> => {
+    scope.post(routes.keyCreate.path, async (request, reply): Promise<CreatedApiKeyView> => {
       const parsed = ApiKeyCreateSchema.safeParse(request.body ?? {});
       if (!parsed.success) {
         throw settingsInvalid('key_name_invalid', 'Give the key a name of 1 to 100 characters.');
@@ -104,11 +105,11 @@ export async function registerSettingsRoutes(
       return created;
     });
 
-    scope.post<{ Params: { id: string } }>('/api/keys/:id/disable', (request): ApiKeyView => {
+    scope.post<{ Params: { id: string } }>(routes.keyDisable.path, (request): ApiKeyView => {
       return keyActions.disable(deps.keys, parseId(request.params.id));
     });
 
-    scope.delete<{ Params: { id: string } }>('/api/keys/:id', async (request, reply) => {
+    scope.delete<{ Params: { id: string } }>(routes.keyDelete.path, async (request, reply) => {
       keyActions.delete(deps.keys, parseId(request.params.id));
       return reply.code(204).send();
     });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { routes } from '../../src-shared/api/routes.ts';
 import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
 import { validationError } from '../app/app-error.ts';
 import type { VideoService } from '../video/video-service.ts';
@@ -19,12 +20,12 @@ export function registerVideoRoutes(
   video: VideoService,
   limits: { createsPerMinute: number },
 ): void {
-  app.get('/api/capacity', () => video.capacity());
+  app.get(routes.capacity.path, () => video.capacity());
 
-  app.get('/api/health', () => ({ status: 'ok', server_time: video.serverTime() }));
+  app.get(routes.health.path, () => ({ status: 'ok', server_time: video.serverTime() }));
 
   app.post(
-    '/api/tasks',
+    routes.taskCreate.path,
     { config: { rateLimit: { max: limits.createsPerMinute, timeWindow: 60_000 } } },
     (request, reply) => {
       const share = parseShareRequest(request.body);
@@ -34,7 +35,7 @@ export function registerVideoRoutes(
   );
 
   app.get<{ Params: TokenParams; Querystring: { wait?: string } }>(
-    '/api/tasks/:token',
+    routes.taskGet.path,
     async (request) => {
       const wait = parseWait(request.query.wait);
       return wait > 0
@@ -43,7 +44,7 @@ export function registerVideoRoutes(
     },
   );
 
-  app.delete<{ Params: TokenParams }>('/api/tasks/:token', (request) =>
+  app.delete<{ Params: TokenParams }>(routes.taskCancel.path, (request) =>
     video.cancel(request.params.token),
   );
 }

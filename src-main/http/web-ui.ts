@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { isApiPath } from '../../src-shared/api/routes.ts';
 import { safeRelativePath } from './static-path.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
@@ -44,9 +45,6 @@ export const CONTENT_TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** Paths the SPA never answers: the APIs keep their JSON 404. */
-const API_PATH = /^\/(api|ws)(\/|$)/;
-
 /**
  * Where the phone's share sheet opens the installed app (the manifest's `share_target.action`,
  * with `?title=&text=&url=`): the app shell, which reads the query (docs/phone.md).
@@ -81,7 +79,8 @@ export function registerWebUi(app: FastifyInstance, dir: string): void {
     { config: { rateLimit: false } },
     async (request, reply) => {
       const urlPath = request.url.split('?')[0] ?? '/';
-      if (API_PATH.test(urlPath)) return notFound(reply);
+      // The APIs' paths keep their JSON 404, never the app shell.
+      if (isApiPath(urlPath)) return notFound(reply);
       const relative = safeRelativePath(request.params['*']);
       if (relative) {
         const file = path.join(root, relative);

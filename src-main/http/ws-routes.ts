@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
+import { routes } from '../../src-shared/api/routes.ts';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import { AppError } from '../app/app-error.ts';
 import type { Clock } from '../app/clock.ts';
@@ -18,7 +19,7 @@ interface StreamRequest {
   Querystring: Record<string, string | string[] | undefined>;
 }
 
-const STREAM_URL = '/ws/:email';
+const STREAM_URL = routes.mailStream.path;
 
 /** The close frame a stream gets when its API key is disabled or deleted (docs/API.md). */
 export const KEY_REVOKED_CLOSE = { code: 4401, reason: 'API key revoked' } as const;

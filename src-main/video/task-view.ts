@@ -1,3 +1,4 @@
+import { routes, taskMediaRoutes } from '../../src-shared/api/routes.ts';
 import type { Task, TaskCreated } from '../../src-shared/video/schemas.ts';
 import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
 import type { TaskProgressState, TaskRecord } from './task-record.ts';
@@ -9,7 +10,7 @@ export function toSeconds(ms: number): number {
 
 /** Path of a task's status resource, relative to base_url. */
 export function statusPath(taskId: string): string {
-  return `/api/tasks/${taskId}`;
+  return routes.taskGet.url({ token: taskId });
 }
 
 /** The 202 body of POST /api/tasks. */
@@ -26,7 +27,7 @@ export function toTaskCreated(record: TaskRecord, now: number): TaskCreated {
 
 /** The task object of GET /api/tasks/{token}: every key present, null when not applicable. */
 export function toTask(record: TaskRecord, progress: TaskProgressState | null, now: number): Task {
-  const base = statusPath(record.taskId);
+  const token = { token: record.taskId };
   const completed = record.status === 'completed';
   return {
     task_id: record.taskId,
@@ -50,9 +51,9 @@ export function toTask(record: TaskRecord, progress: TaskProgressState | null, n
           duration: record.duration,
           size: record.size ?? 0,
           mime_type: record.mimeType ?? 'video/mp4',
-          download_url: `${base}/download`,
-          preview_url: `${base}/preview`,
-          cover_url: record.coverFile ? `${base}/cover` : null,
+          download_url: taskMediaRoutes.download.url(token),
+          preview_url: taskMediaRoutes.preview.url(token),
+          cover_url: record.coverFile ? taskMediaRoutes.cover.url(token) : null,
         }
       : null,
     created_at: toSeconds(record.createdAt),

@@ -1,4 +1,5 @@
 import type { ValidationItem } from '../../src-shared/api/errors.ts';
+import { routes, type Route, type UrlArgs } from '../../src-shared/api/routes.ts';
 import { isSettingsInvalidReason } from '../../src-shared/errors/codes.ts';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import { ApiError, kindForStatus } from './api-error.ts';
@@ -6,7 +7,7 @@ import { codeForResponse } from './error-codes.ts';
 import { KeyVault } from './key-vault.ts';
 import { subscribeOverWebSocket } from './mail-socket.ts';
 import { fileNameFromDisposition, readTextHead, saveBlob } from './file-download.ts';
-import type { EphemeraApi, Lease, Mail, SaveOutcome } from './types.ts';
+import type { EphemeraApi, SaveOutcome } from './types.ts';
 import { MAIL_PAGE } from './types.ts';
 
 interface RequestOptions {
@@ -21,9 +22,16 @@ interface RequestOptions {
 /** The browser transport: the REST API and /ws of the server the page came from. */
 export function createHttpApi(baseUrl: string): EphemeraApi {
   const vault = new KeyVault();
-  const enc = encodeURIComponent;
   const authed = { auth: true } as const;
-  const mailPath = (mail: Mail) => `/api/emails/${enc(mail.email)}/${mail.id}`;
+
+  /** One route of the table: its method, its URL from `url` (encoded), its answer type. */
+  function call<P extends string, Q, Res, Body>(
+    route: Route<P, Q, Res, Body>,
+    options: { auth?: boolean; body?: Body },
+    ...url: UrlArgs<P, Q>
+  ): Promise<Res> {
+    return request<Res>(route.url(...url), { ...options, method: route.method });
+  }
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const res = await respond(path, options);
@@ -79,60 +87,45 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
   return {
     transport: 'http',
     desktop: null,
-    info: () => request('/api/info'),
+    info: () => call(routes.info, {}),
     video: {
-      create: (text) => request('/api/tasks', { method: 'POST', body: { text } }),
-      get: (taskId) => request(`/api/tasks/${enc(taskId)}`),
+      create: (text) => call(routes.taskCreate, { body: { text } }),
+      get: (taskId) => call(routes.taskGet, {}, { token: taskId }),
       cancel: async (taskId) => {
-        await request(`/api/tasks/${enc(taskId)}`, { method: 'DELETE' });
+        await call(routes.taskCancel, {}, { token: taskId });
       },
-      capacity: () => request('/api/capacity'),
+      capacity: () => call(routes.capacity, {}),
       mediaUrl: (path) => baseUrl + path,
       save: null,
     },
     mail: {
-      generate: () => request<Lease>('/api/generate', authed),
-      batch: (count) =>
-        request<Lease[]>(`/api/generate/batch?count=${count}`, { ...authed, method: 'POST' }),
-      lease: (email) => request<Lease>(`/api/mailboxes/${enc(email)}/lease`, authed),
-      extend: (email) =>
-        request<Lease>(`/api/mailboxes/${enc(email)}/extend`, { ...authed, method: 'POST' }),
-      reuse: (email) =>
-        request<Lease>(`/api/mailboxes/${enc(email)}/reuse`, { ...authed, method: 'POST' }),
+      generate: () => call(routes.mailGenerate, authed),
+      batch: (count) => call(routes.mailGenerateBatch, authed, {}, { count }),
+      lease: (email) => call(routes.mailboxLease, authed, { email }),
+      extend: (email) => call(routes.mailboxExtend, authed, { email }),
+      reuse: (email) => call(routes.mailboxReuse, authed, { email }),
       list: (email, afterId) =>
-        request<Mail[]>(`/api/emails/${enc(email)}?after_id=${afterId}&limit=${MAIL_PAGE}`, authed),
-      full: (email, id) => request<Mail>(`/api/emails/${enc(email)}/${id}`, authed),
+        call(routes.mailList, authed, { email }, { after_id: afterId, limit: MAIL_PAGE }),
+      full: (email, id) => call(routes.mailGet, authed, { email, id }),
       search: (email, q, afterId) =>
-        request<Mail[]>(
-          `/api/emails/${enc(email)}?q=${enc(q)}&after_id=${afterId}&limit=200`,
-          authed,
-        ),
+        call(routes.mailList, authed, { email }, { q, after_id: afterId, limit: 200 }),
       delete: async (email, id) => {
-        await request(`/api/emails/${enc(email)}/${id}`, { ...authed, method: 'DELETE' });
+        await call(routes.mailDelete, authed, { email, id });
       },
-      empty: async (email) =>
-        (
-          await request<{ deleted: number }>(`/api/emails/${enc(email)}`, {
-            ...authed,
-            method: 'DELETE',
-          })
-        ).deleted,
+      empty: async (email) => (await call(routes.mailEmpty, authed, { email })).deleted,
       setRead: async (email, id, read) => {
-        await request(`/api/emails/${enc(email)}/${id}/read`, {
-          ...authed,
-          method: 'POST',
-          body: { read },
-        });
+        await call(routes.mailSetRead, { ...authed, body: { read } }, { email, id });
       },
-      saveRaw: (mail) => download(`${mailPath(mail)}/raw`, `mail-${mail.id}.eml`),
+      saveRaw: (mail) =>
+        download(routes.mailRaw.url({ email: mail.email, id: mail.id }), `mail-${mail.id}.eml`),
       saveAttachment: (mail, index) =>
         download(
-          `${mailPath(mail)}/attachments/${index}`,
+          routes.mailAttachment.url({ email: mail.email, id: mail.id, n: index }),
           mail.attachments[index]?.filename?.replace(/[\p{Cc}\p{Cf}\\/]/gu, '_') ||
             `attachment-${index}`,
         ),
       rawSource: async (email, id) => {
-        const res = await respond(`/api/emails/${enc(email)}/${id}/raw`, {
+        const res = await respond(routes.mailRaw.url({ email, id }), {
           ...authed,
           accept: '*/*',
         });
@@ -147,9 +140,8 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
       subscribe: (email, afterId, handlers) =>
         subscribeOverWebSocket({
           url: (from) => {
-            const ws = new URL(`/ws/${enc(email)}`, baseUrl);
+            const ws = new URL(routes.mailStream.url({ email }, { after_id: from }), baseUrl);
             ws.protocol = ws.protocol === 'https:' ? 'wss:' : 'ws:';
-            ws.searchParams.set('after_id', String(from));
             return ws.href;
           },
           // The key goes in a subprotocol, not the URL (docs/API.md, WebSocket): URLs end up
@@ -163,20 +155,20 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
               : ['ephemera'];
           },
           // A refused upgrade tells the browser nothing; REST says why (and asks for a key).
-          catchUp: (from) => request<Mail[]>(`/api/emails/${enc(email)}?after_id=${from}`, authed),
+          catchUp: (from) => call(routes.mailList, authed, { email }, { after_id: from }),
           afterId,
           handlers,
         }),
     },
     settings: {
-      get: () => request('/api/settings', authed),
-      update: (patch) => request('/api/settings', { ...authed, method: 'PATCH', body: patch }),
-      checkMx: (domain) => request(`/api/settings/mx?domain=${enc(domain)}`, authed),
-      listKeys: async () => (await request<{ keys: [] }>('/api/keys', authed)).keys,
-      createKey: (name) => request('/api/keys', { ...authed, method: 'POST', body: { name } }),
-      disableKey: (id) => request(`/api/keys/${id}/disable`, { ...authed, method: 'POST' }),
+      get: () => call(routes.settingsGet, authed),
+      update: (patch) => call(routes.settingsUpdate, { ...authed, body: patch }),
+      checkMx: (domain) => call(routes.settingsMx, authed, {}, { domain }),
+      listKeys: async () => (await call(routes.keyList, authed)).keys,
+      createKey: (name) => call(routes.keyCreate, { ...authed, body: { name } }),
+      disableKey: (id) => call(routes.keyDisable, authed, { id }),
       deleteKey: async (id) => {
-        await request(`/api/keys/${id}`, { ...authed, method: 'DELETE' });
+        await call(routes.keyDelete, authed, { id });
       },
     },
     auth: {

@@ -1,4 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
+import { fillPath, routes } from '../../../src-shared/api/routes.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { QrCode } from '../../components/qr-code.tsx';
 import { Section } from '../../components/section.tsx';
@@ -15,7 +16,11 @@ export function PhonePage(): ReactElement {
   const phoneKey = usePhoneKey();
   const local = useServer((s) => s.info?.client_is_local ?? false);
   const keyText = phoneKey.key ?? t('phone.mail.keyPlaceholder');
-  const post = `curl -s ${url}/api/tasks -H 'content-type: application/json' \\\n  -d '{"text":"<share text>"}'`;
+  const tasks = routes.taskCreate.path;
+  // Shown with placeholders, so filled in as text (not percent-encoded like a request's URL).
+  const task = (placeholder: string) => fillPath(routes.taskGet.path, { token: placeholder });
+  const mails = fillPath(routes.mailList.path, { email: '{email}' });
+  const post = `curl -s ${url}${tasks} -H 'content-type: application/json' \\\n  -d '{"text":"<share text>"}'`;
 
   return (
     <div className="page page-phone">
@@ -53,12 +58,12 @@ export function PhonePage(): ReactElement {
           <ol className="steps">
             <Step n={1} title={t('phone.flow.post')}>
               <Code
-                text={`POST ${url}/api/tasks\nContent-Type: application/json\n\n{"text": "<share text>"}`}
+                text={`POST ${url}${tasks}\nContent-Type: application/json\n\n{"text": "<share text>"}`}
               />
               <p className="muted">{t('phone.flow.postAnswer')}</p>
             </Step>
             <Step n={2} title={t('phone.flow.poll')}>
-              <Code text={`GET ${url}/api/tasks/{task_id}`} />
+              <Code text={`GET ${url}${task('{task_id}')}`} />
               <p className="muted">{t('phone.flow.pollNote')}</p>
             </Step>
             <Step n={3} title={t('phone.flow.download')}>
@@ -75,12 +80,12 @@ export function PhonePage(): ReactElement {
           <ol className="steps steps-plain">
             <li>{t('phone.ios.1')}</li>
             <li>
-              {t('phone.ios.2')} <code>{url}/api/tasks</code>
+              {t('phone.ios.2')} <code>{`${url}${tasks}`}</code>
             </li>
             <li>{t('phone.ios.3')}</li>
             <li>{t('phone.ios.4')}</li>
             <li>
-              {t('phone.ios.5')} <code>{`${url}/api/tasks/[task_id]`}</code>
+              {t('phone.ios.5')} <code>{`${url}${task('[task_id]')}`}</code>
             </li>
             <li>{t('phone.ios.6')}</li>
             <li>{t('phone.ios.7')}</li>
@@ -94,7 +99,7 @@ export function PhonePage(): ReactElement {
         >
           <ol className="steps steps-plain">
             <li>
-              {t('phone.android.1')} <code>{url}/api/tasks</code>
+              {t('phone.android.1')} <code>{`${url}${tasks}`}</code>
             </li>
             <li>{t('phone.android.2')}</li>
             <li>{t('phone.android.3')}</li>
@@ -109,8 +114,8 @@ export function PhonePage(): ReactElement {
           description={t('phone.mail.description')}
         >
           {phoneKey.panel}
-          <Code text={`GET ${url}/api/generate\nX-API-Key: ${keyText}`} />
-          <Code text={`GET ${url}/api/emails/{email}?after_id=0&wait=30\nX-API-Key: ${keyText}`} />
+          <Code text={`GET ${url}${routes.mailGenerate.path}\nX-API-Key: ${keyText}`} />
+          <Code text={`GET ${url}${mails}?after_id=0&wait=30\nX-API-Key: ${keyText}`} />
           <p className="muted">{t('phone.mail.note')}</p>
         </Section>
 

@@ -1,0 +1,182 @@
+import type { z } from 'zod';
+import type {
+  BulkRequest,
+  BulkResponse,
+  Lease,
+  Mail,
+  MailDeleted,
+  MailReadRequestSchema,
+  MailReadState,
+} from '../mail/schemas.ts';
+import type { Capacity, ShareRequest, Task, TaskCancelled, TaskCreated } from '../video/schemas.ts';
+import type {
+  ApiKeyList,
+  ApiKeyView,
+  CreatedApiKeyView,
+  MxCheck,
+  ServerInfo,
+  ServerSettings,
+  ServerSettingsPatch,
+} from './server-settings.ts';
+
+/**
+ * The route table: every REST and WebSocket endpoint, with the method and Fastify path pattern
+ * the server registers (src-main/http/*-routes.ts) and the URL builder the web UI's client uses
+ * (src-renderer/api/http-transport.ts). docs/API.md describes what each one does.
+ */
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** The `:name` segments of a path pattern. */
+export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type PathParams<P extends string> = { [K in ParamNames<P>]: string | number };
+
+type QueryShape = Record<string, string | number | undefined>;
+type NoQuery = Record<string, never>;
+
+/** What `url()` takes: the path parameters (none for a fixed path), then the query. */
+export type UrlArgs<P extends string, Q> = [ParamNames<P>] extends [never]
+  ? [params?: NoQuery, query?: Q]
+  : [params: PathParams<P>, query?: Q];
+
+export interface Route<P extends string = string, Q = QueryShape, Res = unknown, Body = undefined> {
+  readonly method: Method;
+  /** The pattern as Fastify registers it, e.g. `/api/tasks/:token`. */
+  readonly path: P;
+  /** The path with each parameter percent-encoded, then `?query` (undefined values left out). */
+  url(...args: UrlArgs<P, Q>): string;
+  /** Type only, never set: the JSON answer and the request body. */
+  readonly types?: { response: Res; body: Body };
+}
+
+/** The answer and body types a route carries (for the client's typed call). */
+export type ResponseOf<R> = R extends { types?: { response: infer Res } } ? Res : never;
+export type BodyOf<R> = R extends { types?: { body: infer Body } } ? Body : never;
+
+/**
+ * The path with `:name` replaced by `params[name]` as given, not encoded: for showing a
+ * route with placeholders such as `{task_id}`. Requests use `route.url()`.
+ */
+export function fillPath<P extends string>(path: P, params: PathParams<P>): string {
+  const values = params as Record<string, string | number>;
+  return path.replace(/:(\w+)/g, (_whole, name: string) => String(values[name]));
+}
+
+function buildUrl(path: string, params: object = {}, query: QueryShape = {}): string {
+  const encoded = Object.fromEntries(
+    Object.entries(params as Record<string, string | number>).map(([name, value]) => [
+      name,
+      encodeURIComponent(String(value)),
+    ]),
+  );
+  const search = Object.entries(query)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return fillPath(path, encoded as PathParams<string>) + (search === '' ? '' : `?${search}`);
+}
+
+/** `route<Answer, Query, Body>()(method, path)`: the types explicit, the path inferred. */
+function route<Res = unknown, Q extends QueryShape = NoQuery, Body = undefined>() {
+  return <P extends string>(method: Method, path: P): Route<P, Q, Res, Body> => ({
+    method,
+    path,
+    url: (...args: UrlArgs<P, Q>) => buildUrl(path, args[0], args[1]),
+  });
+}
+
+type MailListQuery = { after_id?: number; limit?: number; q?: string; wait?: number };
+type MailReadRequest = z.infer<typeof MailReadRequestSchema>;
+
+export const routes = {
+  // Video (video-routes.ts, media-routes.ts)
+  health: route<{ status: 'ok'; server_time: number }>()('GET', '/api/health'),
+  capacity: route<Capacity>()('GET', '/api/capacity'),
+  taskCreate: route<TaskCreated, NoQuery, ShareRequest>()('POST', '/api/tasks'),
+  taskGet: route<Task, { wait?: number }>()('GET', '/api/tasks/:token'),
+  taskCancel: route<TaskCancelled>()('DELETE', '/api/tasks/:token'),
+  taskDownload: route()('GET', '/api/tasks/:token/download'),
+  taskPreview: route()('GET', '/api/tasks/:token/preview'),
+  taskCover: route()('GET', '/api/tasks/:token/cover'),
+
+  // Mail (mail-routes.ts, ws-routes.ts)
+  mailGenerate: route<Lease>()('GET', '/api/generate'),
+  mailGenerateBatch: route<Lease[], { count: number }>()('POST', '/api/generate/batch'),
+  mailboxLease: route<Lease>()('GET', '/api/mailboxes/:email/lease'),
+  mailboxExtend: route<Lease>()('POST', '/api/mailboxes/:email/extend'),
+  mailboxReuse: route<Lease>()('POST', '/api/mailboxes/:email/reuse'),
+  mailList: route<Mail[], MailListQuery>()('GET', '/api/emails/:email'),
+  mailEmpty: route<MailDeleted>()('DELETE', '/api/emails/:email'),
+  mailGet: route<Mail>()('GET', '/api/emails/:email/:id'),
+  mailDelete: route<MailDeleted>()('DELETE', '/api/emails/:email/:id'),
+  mailSetRead: route<MailReadState, NoQuery, MailReadRequest>()(
+    'POST',
+    '/api/emails/:email/:id/read',
+  ),
+  mailRaw: route()('GET', '/api/emails/:email/:id/raw'),
+  mailAttachment: route()('GET', '/api/emails/:email/:id/attachments/:n'),
+  mailBulk: route<BulkResponse, NoQuery, BulkRequest>()('POST', '/api/emails/bulk'),
+  /** The WebSocket (an upgrade of this GET); the key travels in a subprotocol or `api_key`. */
+  mailStream: route<never, { after_id?: number }>()('GET', '/ws/:email'),
+
+  // Settings and keys (settings-routes.ts)
+  info: route<ServerInfo>()('GET', '/api/info'),
+  settingsGet: route<ServerSettings>()('GET', '/api/settings'),
+  settingsUpdate: route<ServerSettings, NoQuery, ServerSettingsPatch>()('PATCH', '/api/settings'),
+  settingsMx: route<MxCheck, { domain: string }>()('GET', '/api/settings/mx'),
+  keyList: route<ApiKeyList>()('GET', '/api/keys'),
+  keyCreate: route<CreatedApiKeyView, NoQuery, { name: string }>()('POST', '/api/keys'),
+  keyDisable: route<ApiKeyView>()('POST', '/api/keys/:id/disable'),
+  keyDelete: route<void>()('DELETE', '/api/keys/:id'),
+} as const;
+
+export type RouteName = keyof typeof routes;
+
+/** What every entry has, whatever its types: for code that walks the table. */
+export interface RouteEntry {
+  readonly method: Method;
+  readonly path: string;
+}
+
+export const routeList = Object.entries(routes) as readonly (readonly [RouteName, RouteEntry])[];
+
+/** A task's three files, by the kind media-routes.ts serves. */
+export const taskMediaRoutes = {
+  download: routes.taskDownload,
+  preview: routes.taskPreview,
+  cover: routes.taskCover,
+} as const;
+
+/** Paths under these prefixes are the APIs': never the web UI's, never cached by its worker. */
+const API_PATH = /^\/(api|ws)(\/|$)/;
+
+export function isApiPath(urlPath: string): boolean {
+  return API_PATH.test(urlPath);
+}
+
+/**
+ * The route a request went to (`path` may carry a query), or null. A fixed segment wins over
+ * a parameter, as in Fastify's router.
+ */
+export function matchRoute(method: string, path: string): RouteName | null {
+  const segments = (path.split('?')[0] ?? '').split('/');
+  let best: { name: RouteName; params: number } | null = null;
+  for (const [name, entry] of routeList) {
+    if (entry.method !== method) continue;
+    const pattern = entry.path.split('/');
+    if (pattern.length !== segments.length) continue;
+    let params = 0;
+    const fits = pattern.every((part, i) => {
+      if (!part.startsWith(':')) return part === segments[i];
+      params += 1;
+      return segments[i] !== '';
+    });
+    if (fits && (best === null || params < best.params)) best = { name, params };
+  }
+  return best?.name ?? null;
+}
