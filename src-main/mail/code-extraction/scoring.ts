@@ -10,7 +10,9 @@
  * label right next to it, or a weak shape without a label right next to it.
  */
 
+import { nextToIdentifier } from './identifier-link.ts';
 import { PROMO_CUES } from './keywords/index.ts';
+import { firstLabelFrom, nearbyLabels } from './label-index.ts';
 import {
   endsLine,
   endsSentence,
@@ -49,7 +51,7 @@ const NO_LINK: Link = { score: 0, direct: false, label: null };
 
 export function scoreCandidate(c: Candidate, ctx: ScoreContext): number | null {
   const { text } = ctx;
-  if (nextToIdentifier(c, ctx)) return null;
+  if (nextToIdentifier(c, text, ctx.labels)) return null;
   if (PROMO_CUES.test(sentenceAround(text, c))) return null;
 
   const standalone = isStandalone(text, c);
@@ -81,59 +83,6 @@ export function scoreCandidate(c: Candidate, ctx: ScoreContext): number | null {
     score -= 1.5;
   }
   return score;
-}
-
-/** The nearest label before the candidate (or right after it) is an identifier label. */
-function nextToIdentifier(c: Candidate, ctx: ScoreContext): boolean {
-  let before: Label | undefined;
-  const { from, after: next } = nearbyLabels(c, ctx.labels);
-  for (let i = from; i < next; i++) {
-    const l = ctx.labels[i] as Label;
-    if (l.end <= c.start && (!before || l.end > before.end)) before = l;
-  }
-  const after = ctx.labels[next];
-  if (before?.negative) {
-    const gap = ctx.text.slice(before.end, c.start);
-    if (gap.length <= 30 && lineBreaks(gap) <= 1 && IDENTIFIER_GLUE.test(gap)) return true;
-  }
-  if (after?.negative) {
-    // "4471029 (Kundennummer)": only brackets and spaces between.
-    const gap = ctx.text.slice(c.end, after.start);
-    if (/^[ \t(（[]{0,3}$/.test(gap)) return true;
-  }
-  return false;
-}
-
-/**
- * What may stand between an identifier label and its number: punctuation, "No.", "Nr.", "#",
- * "ID", "number", or a copula ("Order number is 58213", 订单号为, 주문번호는). Anything else
- * ("Ubisoft-Konto lautet 552910") means the label is about something else.
- */
-const IDENTIFIER_GLUE =
-  /^[\s\p{P}\p{S}]*(?:(?:no|nr|n|nº|n°|num|number|nummer|num[ée]ro|n[úu]mero|numero|numer|nomor|numarası|số|номер|رقم|شماره|מספר|id|is|es|est|ist|é|è|to|de|do|da|del|du|为|為|是|は|が|는|은|이|가)\.?[\s\p{P}\p{S}]*)?$/iu;
-
-/**
- * How many labels before a candidate are weighed: the nearest ones. A text that repeats a label
- * and a number hundreds of times would otherwise cost labels × candidates.
- */
-const NEAREST_LABELS = 16;
-
-/** Index of the first label starting at or after `pos` (`labels` is sorted by start). */
-function firstLabelFrom(labels: readonly Label[], pos: number): number {
-  let lo = 0;
-  let hi = labels.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((labels[mid] as Label).start < pos) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** `[from, after)`: the nearest labels starting before the candidate ends; `after`: the next. */
-function nearbyLabels(c: Candidate, labels: readonly Label[]): { from: number; after: number } {
-  const after = firstLabelFrom(labels, c.end);
-  return { from: Math.max(0, after - NEAREST_LABELS), after };
 }
 
 function bestLink(c: Candidate, ctx: ScoreContext, standalone: boolean): Link {

@@ -3,12 +3,14 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * The mail corpus in tests/fixtures/mail-corpus: one JSON array per language. The mails in its
- * held-out/ folder were written before the extractor was tuned for the languages added with them,
- * and are never tuned on: their score estimates how the extractor does on mail it has not seen.
+ * The mail corpus in tests/fixtures/mail-corpus: JSON arrays of mails, per language. The files at
+ * its top are the in-sample corpus; the `*-ho1.json` ones were the first held-out set, looked at
+ * when the extractor was tuned for precision and so in sample since (docs/decisions.md). The
+ * mails in held-out-2/ were written before that tuning and are never tuned on: their score
+ * estimates how the extractor does on mail it has not seen.
  */
 export const CORPUS_DIR = path.join(import.meta.dirname, '../../../fixtures/mail-corpus');
-export const HELD_OUT_DIR = path.join(CORPUS_DIR, 'held-out');
+export const HELD_OUT_DIR = path.join(CORPUS_DIR, 'held-out-2');
 
 export const LANGUAGES = [
   'en',

@@ -68,9 +68,9 @@ function naiveExtract(m: CorpusMail): string | null {
 }
 
 describe('the mail corpus', () => {
-  it('holds at least 300 mails, and a held-out part of at least 80, with unique ids', () => {
+  it('holds at least 300 mails, and a held-out part of at least 120, with unique ids', () => {
     expect(corpus.length).toBeGreaterThanOrEqual(300);
-    expect(heldOut.length).toBeGreaterThanOrEqual(80);
+    expect(heldOut.length).toBeGreaterThanOrEqual(120);
     const all = [...corpus, ...heldOut];
     expect(new Set(all.map((m) => m.id)).size).toBe(all.length);
   });
@@ -83,6 +83,7 @@ describe('the mail corpus', () => {
       expect(mails.filter((m) => m.expected !== null).length, lang).toBeGreaterThanOrEqual(6);
       expect(mails.filter((m) => m.expected === null).length, lang).toBeGreaterThanOrEqual(3);
       const held = heldOut.filter((m) => m.lang === lang);
+      expect(held.length, lang).toBeGreaterThanOrEqual(5);
       expect(held.filter((m) => m.expected !== null).length, lang).toBeGreaterThanOrEqual(3);
       expect(held.filter((m) => m.expected === null).length, lang).toBeGreaterThanOrEqual(1);
     }
@@ -146,13 +147,11 @@ describe('extractCode over the corpus', () => {
   });
 
   /**
-   * The held-out mails were written before the extractor was tuned for the new languages and
-   * have not been tuned on since. Their score is the honest estimate; the floor sits a little
-   * under the score measured when they were frozen (precision 0.984, recall 0.984; before the
-   * multilingual work: 1.000 and 0.468), so that a regression shows without the floor becoming
-   * a target to tune for. One bug was found through them afterwards and fixed (Turkish "İ" did
-   * not match "i", and "%20" was not read as a sale), which made their precision 1.000; the
-   * clean estimate stays the frozen one. Misses are printed by count only, not by mail.
+   * The held-out mails (held-out-2/) were written before the extractor was tuned on the first
+   * held-out set and were run once, after that tuning; they are never tuned on. Their score is
+   * the honest estimate (docs/decisions.md, "Code extraction"); the floor is the one stated
+   * there, so that a regression shows without the floor becoming a target to tune for. Misses
+   * are printed by count only, not by mail.
    */
   it('reaches precision 0.97 and recall 0.95 on the held-out mails', () => {
     const t = tally(heldOutResults);
