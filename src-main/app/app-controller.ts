@@ -1,6 +1,6 @@
 import type { ServerSettings, ServerSettingsPatch } from '../../src-shared/api/server-settings.ts';
 import type { RunningApp, StartConfig } from './compose.ts';
-import { createLogger, type Logger } from './logger.ts';
+import { createLogger, type Logger } from '../core/logger.ts';
 import type { AppStatus } from './settings-service.ts';
 
 export type { AppStatus } from './settings-service.ts';

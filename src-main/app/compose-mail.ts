@@ -9,10 +9,10 @@ import { ParsePool } from '../mail/parse-pool.ts';
 import { createMailServices, type MailServices } from '../mail/mail-services.ts';
 import type { RetentionPolicy } from '../mail/retention.ts';
 import { createSmtpServer, DEFAULT_SMTP_TIMEOUTS, type SmtpTimeouts } from '../mail/smtp-ingest.ts';
-import type { Clock } from './clock.ts';
-import { StartupError } from './config.ts';
-import type { PerAddressLimit } from './connection-limits.ts';
-import { createLogger } from './logger.ts';
+import type { Clock } from '../core/clock.ts';
+import { StartupError } from '../core/startup-error.ts';
+import type { PerAddressLimit } from '../core/connection-limits.ts';
+import { createLogger } from '../core/logger.ts';
 
 /** Replaceable parts of the mail service, for tests and benchmarks. */
 export interface MailOverrides {

@@ -93,11 +93,6 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** The services could not start for a reason the user can fix; the message says how. */
-export class StartupError extends Error {
-  override name = 'StartupError';
-}
-
 /** Ephemera's command-line options (the desktop entry keeps only these: desktop-args.ts). */
 export const CONFIG_OPTIONS = {
   host: { type: 'string' },

@@ -4,8 +4,8 @@ import Database from 'better-sqlite3';
 import type { Settings } from '../../src-shared/settings/schemas.ts';
 import { DATABASE_FILE } from '../db/open-database.ts';
 import type { AppConfig } from './config.ts';
-import type { Logger } from './logger.ts';
-import { openPrivateFile, PRIVATE_DIR_MODE } from './private-files.ts';
+import type { Logger } from '../core/logger.ts';
+import { openPrivateFile, PRIVATE_DIR_MODE } from '../core/private-files.ts';
 import { settingsFile } from './settings-file.ts';
 
 type StoredSettingsTarget = Pick<

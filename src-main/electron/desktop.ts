@@ -3,7 +3,7 @@ import type { BrowserWindow } from 'electron';
 import type { IpcEventChannel, IpcEventPayload } from '../../src-shared/ipc/contract.ts';
 import type { RunningApp } from '../app/compose.ts';
 import { ConfigError, type AppConfig } from '../app/config.ts';
-import { addLogSink } from '../app/logger.ts';
+import { addLogSink } from '../core/logger.ts';
 import { appMenuTemplate } from './app-menu.ts';
 import { APP_SCHEME, isAppUrl } from './app-origin.ts';
 import { appIpcHandlers, toAppInfo } from './app.ipc.ts';

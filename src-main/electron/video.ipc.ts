@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AppError } from '../app/app-error.ts';
+import { AppError } from '../core/app-error.ts';
 import type { RunningApp } from '../app/compose.ts';
 import { mediaFileName } from '../http/media-file-name.ts';
 import { parseShareRequest } from '../http/share-request.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { validationError } from '../app/app-error.ts';
+import { validationError } from '../core/app-error.ts';
 import { pydantic } from './pydantic.ts';
 
 /** Marks a body that arrived with a non-JSON content type; validation answers it with a 422. */

@@ -11,10 +11,10 @@ import {
   type ServerSettingsPatch,
 } from '../../src-shared/api/server-settings.ts';
 import type { SettingsInvalidReason } from '../../src-shared/errors/codes.ts';
-import { AppError, settingsInvalid } from '../app/app-error.ts';
+import { AppError, settingsInvalid } from '../core/app-error.ts';
 import { keyActions } from '../mail/key-actions.ts';
 import type { ApiKeyStore } from '../mail/key-store.ts';
-import { isLoopbackAddress } from './loopback.ts';
+import { isLoopbackAddress } from '../core/loopback.ts';
 import { requireApiKey } from './mail-auth.ts';
 import { registerMailBodyParser } from './mail-request.ts';
 

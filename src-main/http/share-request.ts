@@ -1,7 +1,7 @@
 import type { ValidationItem } from '../../src-shared/api/errors.ts';
 import type { Platform } from '../../src-shared/video/schemas.ts';
 import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
-import { validationError } from '../app/app-error.ts';
+import { validationError } from '../core/app-error.ts';
 import { classifyLink } from '../video/link-classifier.ts';
 import { extractLink } from '../video/share-link.ts';
 import { RawBody } from './body-parsers.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
-import { validationError } from '../app/app-error.ts';
+import { validationError } from '../core/app-error.ts';
 import type { VideoService } from '../video/video-service.ts';
 import { statusPath } from '../video/task-view.ts';
 import { parseShareRequest } from './share-request.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
-import { AppError } from '../app/app-error.ts';
-import type { Clock } from '../app/clock.ts';
+import { AppError } from '../core/app-error.ts';
+import type { Clock } from '../core/clock.ts';
 import type { MailServices } from '../mail/mail-services.ts';
 import { keyIdOf, requireApiKey } from './mail-auth.ts';
 import { parseStreamAfterId } from './mail-request.ts';

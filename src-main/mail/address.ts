@@ -1,5 +1,5 @@
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
-import { AppError } from '../app/app-error.ts';
+import { AppError } from '../core/app-error.ts';
 
 export interface MailAddress {
   /** The whole address, lower-case: the key everywhere (leases, mails, SMTP recipients). */

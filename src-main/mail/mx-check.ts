@@ -1,6 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import type { MxCheck } from '../../src-shared/api/server-settings.ts';
-import { settingsInvalid } from '../app/app-error.ts';
+import { settingsInvalid } from '../core/app-error.ts';
 import { normalizeDomain } from './address.ts';
 
 export type MxResolver = (domain: string) => Promise<{ exchange: string; priority: number }[]>;

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Mail } from '../../src-shared/mail/schemas.ts';
-import type { Logger } from '../app/logger.ts';
+import type { Logger } from '../core/logger.ts';
 import { deliveryTargets, mailboxOf } from './address.ts';
 import type { AnalyzedMessage, Analyzer } from './analyze-message.ts';
 import type { Envelope } from './mail-delivery.ts';

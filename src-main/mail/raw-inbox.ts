@@ -1,4 +1,4 @@
-import type { Clock } from '../app/clock.ts';
+import type { Clock } from '../core/clock.ts';
 import type { Envelope } from './mail-delivery.ts';
 import type { RawStore } from './raw-store.ts';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../../src-main/app/app-error.ts';
+import { AppError } from '../../../src-main/core/app-error.ts';
 import { RebindError, type Listeners } from '../../../src-main/app/listeners.ts';
 import { firstLanAddress } from '../../../src-main/app/lan-address.ts';
 import {

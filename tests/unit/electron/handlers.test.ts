@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../../src-main/app/app-error.ts';
+import { AppError } from '../../../src-main/core/app-error.ts';
 import type { RunningApp } from '../../../src-main/app/compose.ts';
 import { AppController } from '../../../src-main/app/app-controller.ts';
 import { appIpcHandlers } from '../../../src-main/electron/app.ipc.ts';
