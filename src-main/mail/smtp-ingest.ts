@@ -13,7 +13,7 @@ import {
 } from '../core/connection-limits.ts';
 import type { Logger } from '../core/logger.ts';
 import { ByteBudget } from './byte-budget.ts';
-import type { Envelope } from './mail-delivery.ts';
+import type { Envelope } from './envelope.ts';
 import { scanHeaders } from './header-scan.ts';
 import { MessageRefused } from './message-refused.ts';
 
