@@ -5,7 +5,7 @@ import { send } from '@fastify/send';
 import { create as contentDisposition } from 'content-disposition';
 import { AppError } from '../core/app-error.ts';
 import type { MediaFile, MediaKind, VideoService } from '../video/video-service.ts';
-import { mediaFileName } from './media-file-name.ts';
+import { mediaFileName } from '../video/media-file-name.ts';
 import { normaliseRangeHeaders, strongEtag } from './range-headers.ts';
 
 interface TokenParams {

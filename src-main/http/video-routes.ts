@@ -3,8 +3,8 @@ import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
 import { validationError } from '../core/app-error.ts';
 import type { VideoService } from '../video/video-service.ts';
 import { statusPath } from '../video/task-view.ts';
-import { parseShareRequest } from './share-request.ts';
-import { pydantic } from './pydantic.ts';
+import { parseShareRequest } from '../video/share-request.ts';
+import { pydantic } from '../core/pydantic.ts';
 
 interface TokenParams {
   token: string;
