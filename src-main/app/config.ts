@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
 import type { LockableSetting } from '../../src-shared/api/server-settings.ts';
-import { normalizeDomain } from '../mail/address.ts';
+import { normalizeDomain } from '../../src-shared/mail/address.ts';
 
 /** Digits only: an empty or blank value is a mistake, not "any free port". */
 const PortSchema = z

@@ -1,5 +1,5 @@
 import { normalizeHostName } from '../http/host-guard.ts';
-import { normalizeDomain } from '../mail/address.ts';
+import { normalizeDomain } from '../../src-shared/mail/address.ts';
 import type { SettingsInvalidReason } from '../../src-shared/errors/codes.ts';
 import { settingsInvalid } from '../core/app-error.ts';
 

@@ -3,7 +3,7 @@ import { DEFAULT_MAIL_DOMAIN } from '../../src-shared/mail/limits.ts';
 import { AppError } from '../core/app-error.ts';
 import type { Clock } from '../core/clock.ts';
 import type { Db } from '../db/open-database.ts';
-import { normalizeDomain } from './address.ts';
+import { normalizeDomain } from '../../src-shared/mail/address.ts';
 
 const SEEDED = 'domains_seeded';
 

@@ -3,7 +3,8 @@ import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { Lease } from '../../src-shared/mail/schemas.ts';
 import { AppError } from '../core/app-error.ts';
 import type { Clock } from '../core/clock.ts';
-import { mailboxOf, requireAddress, type MailAddress } from './address.ts';
+import { mailboxOf, type MailAddress } from '../../src-shared/mail/address.ts';
+import { requireAddress } from './address.ts';
 import type { DomainPool } from './domain-pool.ts';
 import type { LeaseRecord, LeaseStore } from './lease-store.ts';
 
