@@ -24,13 +24,13 @@ import { appVersion, webUiDir } from './app-paths.ts';
 import { systemClock, type Clock } from '../core/clock.ts';
 import { composeMail, type MailConfig, type MailOverrides } from './compose-mail.ts';
 import type { AppConfig } from './config.ts';
-import { Listeners, type PortTakenHandler } from './listeners.ts';
+import { Listeners, type PortTakenHandler } from '../core/listeners.ts';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../core/connection-limits.ts';
 import { createLogger } from '../core/logger.ts';
 import { prepareDataFolder } from '../core/private-files.ts';
-import { SettingsService } from './settings-service.ts';
-import { SETTINGS_FILE_NAME, settingsFile } from './settings-file.ts';
-import { applyStoredSettings } from './stored-settings.ts';
+import { SettingsService } from '../settings/settings-service.ts';
+import { SETTINGS_FILE_NAME, settingsFile } from '../settings/settings-file.ts';
+import { applyStoredSettings } from '../settings/stored-settings.ts';
 
 /** Replaceable parts, for tests and benchmarks; a normal start passes none. */
 export interface AppOverrides {

@@ -1,12 +1,12 @@
 import type { AddressInfo, Server, Socket } from 'node:net';
-import { isLoopbackAddress } from '../core/loopback.ts';
-import { StartupError } from '../core/startup-error.ts';
+import { isLoopbackAddress } from './loopback.ts';
+import { StartupError } from './startup-error.ts';
 import {
   AddressCounter,
   DEFAULT_CONNECTION_LIMITS,
   refuseHttpConnection,
   type PerAddressLimit,
-} from '../core/connection-limits.ts';
+} from './connection-limits.ts';
 
 /** The HTTP and SMTP listeners could not move to another address; the old ones still run. */
 export class RebindError extends Error {
