@@ -9,7 +9,7 @@ import { openPrivateFile, PRIVATE_DIR_MODE } from '../core/private-files.ts';
 import { settingsFile } from './settings-file.ts';
 
 /** The part of the start config (app/config.ts AppConfig) that settings.json may fill in. */
-interface StoredSettingsTarget {
+export interface StoredSettingsTarget {
   port: number;
   smtpPort: number;
   proxy: string | null;

@@ -9,6 +9,7 @@ import {
   applyStoredSettings,
   moveDatabase,
   storedDataDir,
+  type StoredSettingsTarget,
 } from '../../../src-main/settings/stored-settings.ts';
 import { DATABASE_FILE } from '../../../src-main/db/open-database.ts';
 import { makeTempDir, removeTempDir } from '../../helpers/temp-dir.ts';
@@ -66,14 +67,8 @@ function userVersionOf(file: string): number {
   }
 }
 
-interface Target {
+interface Target extends StoredSettingsTarget {
   host: string;
-  port: number;
-  smtpPort: number;
-  proxy: string | null;
-  dataDir: string;
-  locked?: LockableSetting[];
-  settingsDir?: string;
 }
 
 function config(dataDir: string, overrides: Partial<Target> = {}): Target {
