@@ -7,6 +7,7 @@ import { addLogSink } from '../core/logger.ts';
 import { appMenuTemplate } from './app-menu.ts';
 import { APP_SCHEME, isAppUrl } from './app-origin.ts';
 import { appIpcHandlers, toAppInfo } from './app.ipc.ts';
+import { settingsIpcHandlers } from './settings.ipc.ts';
 import { closeAction } from './close-behaviour.ts';
 import { contentSecurityPolicy } from '../../src-shared/web/csp.ts';
 import { installSessionSecurity } from './csp.ts';
@@ -233,6 +234,7 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
         clipboard: deps.clipboard,
         portChanges: () => fallback.changes(),
       }),
+      ...settingsIpcHandlers({ controller, services }),
       ...desktopIpcHandlers({ loginItem: deps.loginItem, openLogsFolder }),
       ...videoIpcHandlers({ services, saveDialog: deps.saveDialog }),
       ...mailIpcHandlers({ services, watches }),
