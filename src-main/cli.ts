@@ -1,4 +1,5 @@
-import { ConfigError, StartupError } from './app/config.ts';
+import { ConfigError } from './app/config.ts';
+import { StartupError } from './core/startup-error.ts';
 import type { CliCommand } from './cli/command.ts';
 import { probeCommand } from './cli/probe-command.ts';
 import { keysCommand } from './cli/keys-command.ts';

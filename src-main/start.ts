@@ -1,4 +1,5 @@
-import { ConfigError, StartupError, loadConfig } from './app/config.ts';
+import { ConfigError, loadConfig } from './app/config.ts';
+import { StartupError } from './core/startup-error.ts';
 import {
   electronUnavailableReason,
   ensureNativeBuild,

@@ -1,9 +1,9 @@
 import type { ServerSettings, ServerSettingsPatch } from '../../src-shared/api/server-settings.ts';
 import type { RunningApp, StartConfig } from './compose.ts';
-import { createLogger, type Logger } from './logger.ts';
-import type { AppStatus } from './settings-service.ts';
+import { createLogger, type Logger } from '../core/logger.ts';
+import type { AppStatus } from '../settings/settings-service.ts';
 
-export type { AppStatus } from './settings-service.ts';
+export type { AppStatus } from '../settings/settings-service.ts';
 
 /** What listeners hear after the start and after every settings change. */
 export interface AppChange {

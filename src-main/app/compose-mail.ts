@@ -1,18 +1,20 @@
 import fs from 'node:fs';
 import type { SMTPServer } from 'smtp-server';
+import type { MxCheck } from '../../src-shared/api/server-settings.ts';
 import type { Db } from '../db/open-database.ts';
 import type { StreamOptions } from '../http/mail-stream.ts';
 import { DEFAULT_STREAM_OPTIONS } from '../http/ws-routes.ts';
 import type { LeasePolicy } from '../mail/lease-service.ts';
+import { checkMx, systemMxResolver, type MxResolver } from '../mail/mx-check.ts';
 import { DEFAULT_KEY_WATCH_MS } from '../mail/key-sessions.ts';
 import { ParsePool } from '../mail/parse-pool.ts';
 import { createMailServices, type MailServices } from '../mail/mail-services.ts';
 import type { RetentionPolicy } from '../mail/retention.ts';
 import { createSmtpServer, DEFAULT_SMTP_TIMEOUTS, type SmtpTimeouts } from '../mail/smtp-ingest.ts';
-import type { Clock } from './clock.ts';
-import { StartupError } from './config.ts';
-import type { PerAddressLimit } from './connection-limits.ts';
-import { createLogger } from './logger.ts';
+import type { Clock } from '../core/clock.ts';
+import { StartupError } from '../core/startup-error.ts';
+import type { PerAddressLimit } from '../core/connection-limits.ts';
+import { createLogger } from '../core/logger.ts';
 
 /** Replaceable parts of the mail service, for tests and benchmarks. */
 export interface MailOverrides {
@@ -43,6 +45,8 @@ export interface MailParts {
   stream: StreamOptions;
   /** The key made because none existed (a first run); shown once, then only its hash is kept. */
   initialApiKey: string | null;
+  /** The MX records of a domain, for the settings screen. */
+  checkMx(domain: string): Promise<MxCheck>;
   /** Stops the parse workers (after SMTP has closed) and the key watch. */
   close(): Promise<void>;
 }
@@ -52,7 +56,11 @@ export function composeMail(
   db: Db,
   clock: Clock,
   config: MailConfig,
-  overrides: MailOverrides & { quiet?: boolean; smtpLimit?: PerAddressLimit },
+  overrides: MailOverrides & {
+    quiet?: boolean;
+    smtpLimit?: PerAddressLimit;
+    resolveMx?: MxResolver;
+  },
 ): MailParts {
   const logger = (tag: string) => createLogger(tag, overrides.quiet);
   const retentionMs =
@@ -86,6 +94,7 @@ export function composeMail(
     perAddress: overrides.smtpLimit,
     maxInFlightBytes: overrides.smtpInFlightBytes,
   });
+  const resolveMx = overrides.resolveMx ?? systemMxResolver();
   return {
     mail,
     smtp,
@@ -95,6 +104,7 @@ export function composeMail(
       ...overrides.stream,
     },
     initialApiKey,
+    checkMx: (domain) => checkMx(domain, resolveMx),
     close: async () => {
       stopKeyWatch();
       // Closing the pool fails the jobs in flight, so the batch in progress ends at once (its

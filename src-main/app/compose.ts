@@ -1,53 +1,32 @@
 import path from 'node:path';
 import type os from 'node:os';
 import type { MxCheck } from '../../src-shared/api/server-settings.ts';
-import type { Dispatcher } from 'undici';
-import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
 import { DATABASE_FILE, openDatabaseOrStartFresh } from '../db/open-database.ts';
 import { createHttpServer } from '../http/create-server.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../http/rate-limit.ts';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '../http/server-timeouts.ts';
 import type { MailServices } from '../mail/mail-services.ts';
-import type { OpenFile } from '../video/downloader.ts';
-import { MediaStore } from '../video/media-store.ts';
-import { createDispatcher } from '../video/outbound/dispatcher.ts';
-import type { Resolver } from '../video/outbound/address-guard.ts';
-import { OutboundClient } from '../video/outbound/outbound-client.ts';
-import { createDefaultRegistry } from '../video/platforms/default-registry.ts';
-import type { PlatformRegistry } from '../video/platforms/registry.ts';
-import { TaskScheduler, type SchedulerLimits } from '../video/scheduler.ts';
-import { TaskRunner } from '../video/task-runner.ts';
-import { TaskStore } from '../video/task-store.ts';
-import { VideoService } from '../video/video-service.ts';
-import { checkMx, systemMxResolver, type MxResolver } from '../mail/mx-check.ts';
+import type { MxResolver } from '../mail/mx-check.ts';
+import type { TaskScheduler } from '../video/scheduler.ts';
+import type { VideoService } from '../video/video-service.ts';
 import { appVersion, webUiDir } from './app-paths.ts';
-import { systemClock, type Clock } from './clock.ts';
+import { systemClock, type Clock } from '../core/clock.ts';
 import { composeMail, type MailConfig, type MailOverrides } from './compose-mail.ts';
+import { composeVideo, type VideoOverrides } from './compose-video.ts';
 import type { AppConfig } from './config.ts';
-import { Listeners, type PortTakenHandler } from './listeners.ts';
-import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.ts';
-import { createLogger } from './logger.ts';
-import { prepareDataFolder } from './private-files.ts';
-import { SettingsService } from './settings-service.ts';
-import { SETTINGS_FILE_NAME, settingsFile } from './settings-file.ts';
-import { applyStoredSettings } from './stored-settings.ts';
+import { Listeners, type PortTakenHandler } from '../core/listeners.ts';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../core/connection-limits.ts';
+import { createLogger } from '../core/logger.ts';
+import { prepareDataFolder } from '../core/private-files.ts';
+import { SettingsService } from '../settings/settings-service.ts';
+import { SETTINGS_FILE_NAME, settingsFile } from '../settings/settings-file.ts';
+import { applyStoredSettings } from '../settings/stored-settings.ts';
 
 /** Replaceable parts, for tests and benchmarks; a normal start passes none. */
-export interface AppOverrides {
+export interface AppOverrides extends VideoOverrides {
   clock?: Clock;
-  /** Transport for outbound requests (a test proxy or a connector to a local simulator). */
-  dispatcher?: Dispatcher;
   resolveMx?: MxResolver;
   networkInterfaces?: () => NodeJS.Dict<os.NetworkInterfaceInfo[]>;
-  resolver?: Resolver;
-  registry?: PlatformRegistry;
-  freeBytes?: () => number;
-  limits?: Partial<SchedulerLimits>;
-  maxFileBytes?: number;
-  /** Tries per media mirror and first back-off of the download retries. */
-  retry?: { attempts: number; baseDelayMs: number };
-  /** Opens media files for writing (tests inject a full disk). */
-  openMediaFile?: OpenFile;
   rateLimits?: Partial<RateLimits>;
   /** Deadlines for receiving an HTTP request and for idle connections. */
   httpTimeouts?: Partial<HttpTimeouts>;
@@ -81,17 +60,10 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-export const DEFAULT_SCHEDULER_LIMITS: SchedulerLimits = {
-  slots: VIDEO_LIMITS.slots,
-  concurrency: VIDEO_LIMITS.concurrentDownloads,
-  retentionMs: VIDEO_LIMITS.retentionSeconds * 1000,
-  timeoutMs: VIDEO_LIMITS.taskTimeoutSeconds * 1000,
-  sweepIntervalMs: VIDEO_LIMITS.sweepIntervalMs,
-};
-
 /**
- * The composition root: applies the stored settings, opens storage, builds every service,
- * starts HTTP and SMTP.
+ * The composition root: applies the stored settings, opens storage, builds the video
+ * (compose-video.ts) and mail (compose-mail.ts) services, wires settings and HTTP, starts HTTP
+ * and SMTP.
  */
 export async function startApp(
   given: StartConfig,
@@ -106,32 +78,13 @@ export async function startApp(
   const clock = overrides.clock ?? systemClock;
   prepareDataFolder(config.dataDir, [SETTINGS_FILE_NAME, DATABASE_FILE], logger);
   const db = openDatabaseOrStartFresh(path.join(config.dataDir, DATABASE_FILE), logger);
-  const media = new MediaStore(path.join(config.dataDir, 'media'), logger);
-  const makeDispatcher = dispatcherMaker(overrides);
-  let dispatcher = makeDispatcher(config.proxy);
-  const outbound = new OutboundClient(dispatcher);
-  const runner = new TaskRunner({
-    registry: overrides.registry ?? createDefaultRegistry(),
-    http: outbound,
-    media,
-    maxFileBytes: overrides.maxFileBytes ?? VIDEO_LIMITS.maxFileBytes,
-    retry: overrides.retry,
-    openFile: overrides.openMediaFile,
-  });
-  const scheduler = new TaskScheduler({
-    store: new TaskStore(db),
-    media,
-    runner,
-    clock,
-    limits: { ...DEFAULT_SCHEDULER_LIMITS, ...overrides.limits },
-    logger: createLogger('scheduler', overrides.quiet),
-  });
-  scheduler.start();
-  const video = new VideoService({ scheduler, media, clock, freeBytes: overrides.freeBytes });
+  const videoParts = composeVideo(db, clock, config, overrides);
+  const { video, scheduler } = videoParts;
   const connectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...overrides.connectionLimits };
   const mailParts = composeMail(db, clock, config, {
     ...overrides.mail,
     smtpLimit: connectionLimits.smtp,
+    resolveMx: overrides.resolveMx,
     quiet: overrides.quiet,
   });
   const { mail, smtp } = mailParts;
@@ -144,20 +97,14 @@ export async function startApp(
       if (!listeners) throw new Error('the listeners are not up yet');
       return listeners;
     },
-    setProxy: (proxy) => {
-      const next = makeDispatcher(proxy);
-      const old = outbound.switchDispatcher(next);
-      dispatcher = next;
-      if (old !== next) void old.close().catch(() => undefined);
-    },
+    setProxy: (proxy) => videoParts.setProxy(proxy),
     domains: mail.domains,
     version: overrides.version ?? appVersion(),
     initialApiKey: mailParts.initialApiKey,
     networkInterfaces: overrides.networkInterfaces,
     logger,
   });
-  const resolveMx = overrides.resolveMx ?? systemMxResolver();
-  const lookupMx = (domain: string): Promise<MxCheck> => checkMx(domain, resolveMx);
+  const lookupMx = (domain: string): Promise<MxCheck> => mailParts.checkMx(domain);
   const http = await createHttpServer({
     video,
     mail,
@@ -218,7 +165,7 @@ export async function startApp(
         new Promise<void>((resolve) => smtp.close(() => resolve())),
       ]);
       await mailParts.close();
-      if (!overrides.dispatcher) await dispatcher.close().catch(() => undefined);
+      await videoParts.closeOutbound();
       db.close();
       logger.info('stopped');
     },
@@ -227,11 +174,4 @@ export async function startApp(
 
 function hostForUrl(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
-}
-
-/** How the outbound transport is made for a proxy setting (tests pass a fixed dispatcher). */
-function dispatcherMaker(overrides: AppOverrides): (proxy: string | null) => Dispatcher {
-  const fixed = overrides.dispatcher;
-  if (fixed) return () => fixed;
-  return (proxy) => createDispatcher({ proxy, resolver: overrides.resolver });
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
 import type { LockableSetting } from '../../src-shared/api/server-settings.ts';
-import { normalizeDomain } from '../mail/address.ts';
+import { normalizeDomain } from '../../src-shared/mail/address.ts';
 
 /** Digits only: an empty or blank value is a mistake, not "any free port". */
 const PortSchema = z
@@ -91,11 +91,6 @@ function absolute(paths: path.PlatformPath, value: string | undefined): string |
 /** A command-line or environment value that does not make sense; the message says which. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
-}
-
-/** The services could not start for a reason the user can fix; the message says how. */
-export class StartupError extends Error {
-  override name = 'StartupError';
 }
 
 /** Ephemera's command-line options (the desktop entry keeps only these: desktop-args.ts). */

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { systemClock } from '../app/clock.ts';
+import { systemClock } from '../core/clock.ts';
 import { ConfigError, defaultDataDir } from '../app/config.ts';
 import { DATABASE_FILE, openDatabase } from '../db/open-database.ts';
-import { storedDataDir } from '../app/stored-settings.ts';
+import { storedDataDir } from '../settings/stored-settings.ts';
 import { ApiKeyStore, type ApiKeyInfo } from '../mail/key-store.ts';
 import type { CliCommand } from './command.ts';
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { StartupError } from '../app/config.ts';
-import type { Logger } from '../app/logger.ts';
-import { makePrivateFile, openPrivateFile } from '../app/private-files.ts';
+import { StartupError } from '../core/startup-error.ts';
+import type { Logger } from '../core/logger.ts';
+import { makePrivateFile, openPrivateFile } from '../core/private-files.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 
 export type Db = Database.Database;

@@ -1,7 +1,6 @@
 import type { AppInfo } from '../../src-shared/ipc/app-schemas.ts';
 import type { PortChange } from './port-fallback.ts';
 import type { AppController, AppStatus } from '../app/app-controller.ts';
-import type { RunningApp } from '../app/compose.ts';
 import type { IpcHandlers } from './ipc-register.ts';
 
 /** Facts about this build that do not change while it runs. */
@@ -11,18 +10,18 @@ export interface AppMeta {
 }
 
 export interface AppIpcDeps {
-  controller: Pick<AppController, 'status' | 'settings' | 'updateSettings'>;
-  services(): Promise<Pick<RunningApp, 'checkMx'>>;
+  controller: Pick<AppController, 'status'>;
+  /** Resolves once the services run. */
+  services(): Promise<unknown>;
   /** Ports another program held at the start (shown as a banner). */
   portChanges(): PortChange[];
   meta: AppMeta;
   clipboard: { writeText(text: string): Promise<void> };
 }
 
-type AppChannels =
-  'app:info' | 'app:copy-text' | 'settings:get' | 'settings:update' | 'settings:check-mx';
+type AppChannels = 'app:info' | 'app:copy-text';
 
-/** The desktop's own channels: where the services are, settings, clipboard. */
+/** The desktop's own channels: where the services are, clipboard (settings: settings.ipc.ts). */
 export function appIpcHandlers(deps: AppIpcDeps): Pick<IpcHandlers, AppChannels> {
   return {
     // The window loads before the services are up: the first call waits for them.
@@ -34,9 +33,6 @@ export function appIpcHandlers(deps: AppIpcDeps): Pick<IpcHandlers, AppChannels>
       await deps.clipboard.writeText(text);
       return null;
     },
-    'settings:get': () => deps.controller.settings(),
-    'settings:update': (patch) => deps.controller.updateSettings(patch),
-    'settings:check-mx': async ({ domain }) => (await deps.services()).checkMx(domain),
   };
 }
 

@@ -1,22 +1,5 @@
 import type { Session } from 'electron';
-import { WEB_UI_CSP } from '../http/web-ui.ts';
-
-/**
- * The Content-Security-Policy of the desktop window's pages (app://ephemera/): the web UI's own
- * policy (http/web-ui.ts), so the window and a browser run the page under the same rules:
- * scripts and connections only from the app (no inline script, no eval), no plugins, no framing
- * by others, forms and `<base>` locked. One addition: video previews play from the local
- * server (`mediaOrigin`, http://127.0.0.1:<port>), which is not the page's origin here. Covers
- * are images, which the policy already allows from http.
- */
-export function contentSecurityPolicy(mediaOrigin: string | null = null): string {
-  if (mediaOrigin === null) return WEB_UI_CSP;
-  return WEB_UI_CSP.split('; ')
-    .map((directive) =>
-      directive.startsWith('media-src ') ? `${directive} ${mediaOrigin}` : directive,
-    )
-    .join('; ');
-}
+import { contentSecurityPolicy } from '../../src-shared/web/csp.ts';
 
 /** Response headers with the policy set, whatever the server sent (any letter case). */
 export function withCsp(

@@ -10,8 +10,8 @@ import type {
 } from 'electron';
 import type { AppController } from '../app/app-controller.ts';
 import type { AppConfig } from '../app/config.ts';
-import type { PortTakenHandler } from '../app/listeners.ts';
-import type { Logger } from '../app/logger.ts';
+import type { PortTakenHandler } from '../core/listeners.ts';
+import type { Logger } from '../core/logger.ts';
 import type { AppMeta } from './app.ipc.ts';
 import type { DesktopPaths } from './desktop-paths.ts';
 import type { LogFile } from './log-file.ts';

@@ -3,12 +3,14 @@ import type { BrowserWindow } from 'electron';
 import type { IpcEventChannel, IpcEventPayload } from '../../src-shared/ipc/contract.ts';
 import type { RunningApp } from '../app/compose.ts';
 import { ConfigError, type AppConfig } from '../app/config.ts';
-import { addLogSink } from '../app/logger.ts';
+import { addLogSink } from '../core/logger.ts';
 import { appMenuTemplate } from './app-menu.ts';
 import { APP_SCHEME, isAppUrl } from './app-origin.ts';
 import { appIpcHandlers, toAppInfo } from './app.ipc.ts';
+import { settingsIpcHandlers } from './settings.ipc.ts';
 import { closeAction } from './close-behaviour.ts';
-import { contentSecurityPolicy, installSessionSecurity } from './csp.ts';
+import { contentSecurityPolicy } from '../../src-shared/web/csp.ts';
+import { installSessionSecurity } from './csp.ts';
 import { desktopIpcHandlers } from './desktop.ipc.ts';
 import type { DesktopDeps } from './desktop-deps.ts';
 import { registerIpcHandlers, trustedSenderCheck } from './ipc-register.ts';
@@ -232,6 +234,7 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
         clipboard: deps.clipboard,
         portChanges: () => fallback.changes(),
       }),
+      ...settingsIpcHandlers({ controller, services }),
       ...desktopIpcHandlers({ loginItem: deps.loginItem, openLogsFolder }),
       ...videoIpcHandlers({ services, saveDialog: deps.saveDialog }),
       ...mailIpcHandlers({ services, watches }),

@@ -7,10 +7,10 @@ import {
   type IpcResponse,
 } from '../../src-shared/ipc/contract.ts';
 import { ipcFail, ipcOk, type IpcResult } from '../../src-shared/ipc/result.ts';
-import { AppError } from '../app/app-error.ts';
+import { AppError } from '../core/app-error.ts';
 import { ServicesUnavailableError } from '../app/app-controller.ts';
-import { StartupError } from '../app/config.ts';
-import type { Logger } from '../app/logger.ts';
+import { StartupError } from '../core/startup-error.ts';
+import type { Logger } from '../core/logger.ts';
 
 /** Who sent a request, for handlers that keep per-window state (mail watches). */
 export interface IpcContext {

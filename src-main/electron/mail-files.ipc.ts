@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { RawSource } from '../../src-shared/mail/raw-source.ts';
-import { AppError } from '../app/app-error.ts';
+import { AppError } from '../core/app-error.ts';
 import type { RunningApp } from '../app/compose.ts';
 import { attachmentFileName, rawFileName } from '../http/mail-file-name.ts';
 import type { IpcHandlers } from './ipc-register.ts';

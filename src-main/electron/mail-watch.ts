@@ -1,5 +1,5 @@
 import type { Mail } from '../../src-shared/mail/schemas.ts';
-import { AppError } from '../app/app-error.ts';
+import { AppError } from '../core/app-error.ts';
 
 /** The part of the mail service's live hub a watch needs. */
 export interface MailHub {

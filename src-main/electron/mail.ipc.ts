@@ -1,5 +1,5 @@
 import type { RunningApp } from '../app/compose.ts';
-import { parseAddress } from '../mail/address.ts';
+import { parseAddress } from '../../src-shared/mail/address.ts';
 import { checkReadQuery } from '../mail/read-query.ts';
 import { requireSearchText } from '../mail/search-query.ts';
 import { keyActions } from '../mail/key-actions.ts';

@@ -1,5 +1,5 @@
 import type { BrowserWindow, BrowserWindowConstructorOptions } from 'electron';
-import type { Logger } from '../app/logger.ts';
+import type { Logger } from '../core/logger.ts';
 import { APP_URL, isAppUrl } from './app-origin.ts';
 import type { CloseAction } from './close-behaviour.ts';
 import { errorPageUrl, rendererRecovery } from './renderer-recovery.ts';

@@ -1,5 +1,5 @@
 import { ServerInfoSchema } from '../../src-shared/api/server-settings.ts';
-import { StartupError } from '../app/config.ts';
+import { StartupError } from '../core/startup-error.ts';
 
 /** A port the desktop could not have and the free one it took instead. */
 export interface PortChange {

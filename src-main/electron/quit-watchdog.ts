@@ -1,4 +1,4 @@
-import type { Logger } from '../app/logger.ts';
+import type { Logger } from '../core/logger.ts';
 
 export interface QuitWatchdogDeps {
   /** Stops the services (closes listeners, connections, the database). */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Logger } from '../app/logger.ts';
+import type { Logger } from '../core/logger.ts';
 
 /** The part of electron-updater's autoUpdater the shell uses. */
 export interface UpdaterLike {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AppError } from '../app/app-error.ts';
+import { AppError } from '../core/app-error.ts';
 import type { RunningApp } from '../app/compose.ts';
-import { mediaFileName } from '../http/media-file-name.ts';
-import { parseShareRequest } from '../http/share-request.ts';
+import { mediaFileName } from '../video/media-file-name.ts';
+import { parseShareRequest } from '../video/share-request.ts';
 import type { IpcHandlers } from './ipc-register.ts';
 
 /** Electron's save dialog, as the save handler uses it (faked in tests). */

@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { validationError } from '../app/app-error.ts';
-import { pydantic } from './pydantic.ts';
-
-/** Marks a body that arrived with a non-JSON content type; validation answers it with a 422. */
-export class RawBody {
-  constructor(readonly text: string) {}
-}
+import { validationError } from '../core/app-error.ts';
+import { pydantic } from '../core/pydantic.ts';
+import { RawBody } from '../core/raw-body.ts';
 
 /** The largest request body read at all; a 4096-character text escaped as \uXXXX fits well. */
 export const BODY_LIMIT_BYTES = 64 * 1024;

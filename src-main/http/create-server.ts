@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import type { Clock } from '../app/clock.ts';
-import type { Logger } from '../app/logger.ts';
+import type { Clock } from '../core/clock.ts';
+import type { Logger } from '../core/logger.ts';
 import type { MailServices } from '../mail/mail-services.ts';
 import type { VideoService } from '../video/video-service.ts';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './body-parsers.ts';

@@ -1,9 +1,9 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERROR_STATUS } from '../../src-shared/errors/codes.ts';
-import { AppError } from '../app/app-error.ts';
+import { AppError } from '../core/app-error.ts';
 import { BODY_LIMIT_BYTES } from './body-parsers.ts';
-import type { Logger } from '../app/logger.ts';
+import type { Logger } from '../core/logger.ts';
 
 /**
  * The one place errors become HTTP: 422 bodies are `{detail: [...]}`, every other error is

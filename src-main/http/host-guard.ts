@@ -1,8 +1,8 @@
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../app/app-error.ts';
-import { isLoopbackAddress } from './loopback.ts';
+import { AppError } from '../core/app-error.ts';
+import { isLoopbackAddress } from '../core/loopback.ts';
 
 /** Which names, beyond this machine's loopback ones, the HTTP server answers to right now. */
 export interface HostPolicy {

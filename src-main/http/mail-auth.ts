@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../app/app-error.ts';
+import { AppError } from '../core/app-error.ts';
 import type { ApiKeyStore, KeyCheck } from '../mail/key-store.ts';
 
 const MESSAGES: Record<Exclude<KeyCheck, 'ok'> | 'conflict', string> = {

@@ -1,6 +1,6 @@
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../app/app-error.ts';
+import { AppError } from '../core/app-error.ts';
 import type { MailServices } from '../mail/mail-services.ts';
 import { asciiName, attachmentFileName, rawFileName } from './mail-file-name.ts';
 import { parseMailId } from './mail-request.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import { MailReadRequestSchema } from '../../src-shared/mail/schemas.ts';
-import { AppError } from '../app/app-error.ts';
+import { AppError } from '../core/app-error.ts';
 import { checkInteger, checkReadQuery, type ReadQuery } from '../mail/read-query.ts';
 import { requireSearchText } from '../mail/search-query.ts';
 import { BODY_LIMIT_BYTES, withoutBom } from './body-parsers.ts';

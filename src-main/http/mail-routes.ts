@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '../../src-shared/api/routes.ts';
 import type { BulkResponse } from '../../src-shared/mail/schemas.ts';
-import { AppError } from '../app/app-error.ts';
+import { AppError } from '../core/app-error.ts';
 import type { MailServices } from '../mail/mail-services.ts';
 import { attachmentRoute, rawRoute } from './mail-file-routes.ts';
 import { keyIdOf, keyRevokedError, requireApiKey } from './mail-auth.ts';

@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { Mail, WsMessage } from '../../src-shared/mail/schemas.ts';
-import type { Clock } from '../app/clock.ts';
+import type { Clock } from '../core/clock.ts';
 import type { LiveHub } from '../mail/live-hub.ts';
 import type { MailStore } from '../mail/mail-store.ts';
 

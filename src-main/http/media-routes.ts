@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { send } from '@fastify/send';
 import { create as contentDisposition } from 'content-disposition';
 import { taskMediaRoutes } from '../../src-shared/api/routes.ts';
-import { AppError } from '../app/app-error.ts';
+import { AppError } from '../core/app-error.ts';
 import type { MediaFile, MediaKind, VideoService } from '../video/video-service.ts';
-import { mediaFileName } from './media-file-name.ts';
+import { mediaFileName } from '../video/media-file-name.ts';
 import { normaliseRangeHeaders, strongEtag } from './range-headers.ts';
 
 interface TokenParams {

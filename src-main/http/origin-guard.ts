@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../app/app-error.ts';
+import { AppError } from '../core/app-error.ts';
 
 /** Methods a page from any site may send: they change nothing here. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import ipaddr from 'ipaddr.js';
-import { AppError } from '../app/app-error.ts';
+import { AppError } from '../core/app-error.ts';
 
 export interface RateLimits {
   /** All requests per client IP per minute. */

@@ -12,14 +12,14 @@ import {
   type ServerSettingsPatch,
 } from '../../src-shared/api/server-settings.ts';
 import type { SettingsInvalidReason } from '../../src-shared/errors/codes.ts';
-import { AppError, settingsInvalid } from '../app/app-error.ts';
+import { AppError, settingsInvalid } from '../core/app-error.ts';
 import { keyActions } from '../mail/key-actions.ts';
 import type { ApiKeyStore } from '../mail/key-store.ts';
-import { isLoopbackAddress } from './loopback.ts';
+import { isLoopbackAddress } from '../core/loopback.ts';
 import { requireApiKey } from './mail-auth.ts';
 import { registerMailBodyParser } from './mail-request.ts';
 
-/** Everything the settings routes need from the app (app/settings-service.ts in the app). */
+/** Everything the settings routes need from the app (settings/settings-service.ts). */
 export interface SettingsRouteDeps {
   settings: {
     /** GET /api/info without `client_is_local` (added per request). */

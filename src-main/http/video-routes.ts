@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '../../src-shared/api/routes.ts';
 import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
-import { validationError } from '../app/app-error.ts';
+import { validationError } from '../core/app-error.ts';
 import type { VideoService } from '../video/video-service.ts';
 import { statusPath } from '../video/task-view.ts';
-import { parseShareRequest } from './share-request.ts';
-import { pydantic } from './pydantic.ts';
+import { parseShareRequest } from '../video/share-request.ts';
+import { pydantic } from '../core/pydantic.ts';
 
 interface TokenParams {
   token: string;

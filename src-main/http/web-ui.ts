@@ -1,31 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isApiPath } from '../../src-shared/api/routes.ts';
+import { contentSecurityPolicy } from '../../src-shared/web/csp.ts';
 import { safeRelativePath } from './static-path.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-
-/**
- * The web UI's Content-Security-Policy. Scripts and connections stay on this origin; images may
- * come from anywhere only because a mail's "Load images" needs it (its sandboxed frame has its
- * own stricter policy until the person asks). Mail HTML needs inline styles. The service worker
- * (/sw.js) and the install manifest come from this origin too.
- */
-export const WEB_UI_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https: http:",
-  "media-src 'self' blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "frame-src 'self'",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 /** Content types of the files the web UI ships (also served by the desktop's app: protocol). */
 export const CONTENT_TYPES: Record<string, string> = {
@@ -105,7 +83,7 @@ export function registerWebUi(app: FastifyInstance, dir: string): void {
 
 function securityHeaders(reply: FastifyReply): FastifyReply {
   return reply
-    .header('content-security-policy', WEB_UI_CSP)
+    .header('content-security-policy', contentSecurityPolicy())
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
     .header('x-frame-options', 'DENY');

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { DEFAULT_MAIL_DOMAIN } from '../../src-shared/mail/limits.ts';
-import { AppError } from '../app/app-error.ts';
-import type { Clock } from '../app/clock.ts';
+import { AppError } from '../core/app-error.ts';
+import type { Clock } from '../core/clock.ts';
 import type { Db } from '../db/open-database.ts';
-import { normalizeDomain } from './address.ts';
+import { normalizeDomain } from '../../src-shared/mail/address.ts';
 
 const SEEDED = 'domains_seeded';
 

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { AppError } from '../app/app-error.ts';
+import { AppError } from '../core/app-error.ts';
 import type { LongColumn, MailHead, MailStore } from './mail-store.ts';
 
 /**

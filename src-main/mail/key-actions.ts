@@ -1,5 +1,5 @@
 import type { ApiKeyView, CreatedApiKeyView } from '../../src-shared/api/server-settings.ts';
-import { AppError } from '../app/app-error.ts';
+import { AppError } from '../core/app-error.ts';
 import type { ApiKeyInfo, ApiKeyStore } from './key-store.ts';
 
 type Keys = Pick<ApiKeyStore, 'list' | 'create' | 'disable' | 'delete'>;

@@ -1,4 +1,4 @@
-import type { Logger } from '../app/logger.ts';
+import type { Logger } from '../core/logger.ts';
 import type { Db } from '../db/open-database.ts';
 import type { ApiKeyStore } from './key-store.ts';
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../app/clock.ts';
+import type { Clock } from '../core/clock.ts';
 import type { Db } from '../db/open-database.ts';
 
 /** What `keys list` shows: never the key, only a hint of its end. */

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { Lease } from '../../src-shared/mail/schemas.ts';
-import { AppError } from '../app/app-error.ts';
-import type { Clock } from '../app/clock.ts';
-import { mailboxOf, requireAddress, type MailAddress } from './address.ts';
+import { AppError } from '../core/app-error.ts';
+import type { Clock } from '../core/clock.ts';
+import { mailboxOf, type MailAddress } from '../../src-shared/mail/address.ts';
+import { requireAddress } from './address.ts';
 import type { DomainPool } from './domain-pool.ts';
 import type { LeaseRecord, LeaseStore } from './lease-store.ts';
 

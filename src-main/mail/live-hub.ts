@@ -1,5 +1,5 @@
 import type { Mail } from '../../src-shared/mail/schemas.ts';
-import type { Logger } from '../app/logger.ts';
+import type { Logger } from '../core/logger.ts';
 
 export type MailListener = (mail: Mail) => void;
 

@@ -1,13 +1,7 @@
 import type { Mail } from '../../src-shared/mail/schemas.ts';
+import type { Envelope } from './envelope.ts';
 import type { ParseQueue } from './parse-queue.ts';
 import type { RawInbox } from './raw-inbox.ts';
-
-export interface Envelope {
-  /** MAIL FROM, or null for the null sender `<>`. */
-  from: string | null;
-  /** Accepted recipients, lower-case, without duplicates, `+tag` kept (address.ts maps them). */
-  recipients: string[];
-}
 
 /**
  * One accepted SMTP message → one stored mail per recipient mailbox, in two steps: `accept`

@@ -1,6 +1,6 @@
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { BulkResult, Mail } from '../../src-shared/mail/schemas.ts';
-import { AppError } from '../app/app-error.ts';
+import { AppError } from '../core/app-error.ts';
 import type { LeaseService } from './lease-service.ts';
 import type { LiveHub } from './live-hub.ts';
 import type { MailPage, MailStore } from './mail-store.ts';

@@ -1,6 +1,6 @@
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
-import type { Clock } from '../app/clock.ts';
-import type { Logger } from '../app/logger.ts';
+import type { Clock } from '../core/clock.ts';
+import type { Logger } from '../core/logger.ts';
 import type { Db } from '../db/open-database.ts';
 import { DomainPool } from './domain-pool.ts';
 import { ApiKeyStore } from './key-store.ts';

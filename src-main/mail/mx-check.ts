@@ -1,7 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import type { MxCheck } from '../../src-shared/api/server-settings.ts';
-import { settingsInvalid } from '../app/app-error.ts';
-import { normalizeDomain } from './address.ts';
+import { settingsInvalid } from '../core/app-error.ts';
+import { normalizeDomain } from '../../src-shared/mail/address.ts';
 
 export type MxResolver = (domain: string) => Promise<{ exchange: string; priority: number }[]>;
 

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Logger } from '../app/logger.ts';
+import type { Logger } from '../core/logger.ts';
 import type { AnalyzedMessage } from './analyze-message.ts';
 import { MessageRefused } from './message-refused.ts';
 import type { AttachmentFile } from './raw-mail.ts';

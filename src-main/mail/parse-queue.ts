@@ -1,10 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Mail } from '../../src-shared/mail/schemas.ts';
-import type { Logger } from '../app/logger.ts';
-import { deliveryTargets, mailboxOf } from './address.ts';
+import type { Logger } from '../core/logger.ts';
+import { mailboxOf } from '../../src-shared/mail/address.ts';
+import { deliveryTargets } from './address.ts';
 import type { AnalyzedMessage, Analyzer } from './analyze-message.ts';
-import type { Envelope } from './mail-delivery.ts';
+import type { Envelope } from './envelope.ts';
 import type { LiveHub } from './live-hub.ts';
 import type { MailStore } from './mail-store.ts';
 import { MessageRefused } from './message-refused.ts';

@@ -1,5 +1,5 @@
-import type { Clock } from '../app/clock.ts';
-import type { Envelope } from './mail-delivery.ts';
+import type { Clock } from '../core/clock.ts';
+import type { Envelope } from './envelope.ts';
 import type { RawStore } from './raw-store.ts';
 
 interface Waiting {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { AppError } from '../app/app-error.ts';
+import { AppError } from '../core/app-error.ts';
 import type { LeaseService } from './lease-service.ts';
 import type { MailStore } from './mail-store.ts';
 import type { RawStore } from './raw-store.ts';

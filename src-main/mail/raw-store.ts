@@ -1,5 +1,5 @@
 import type { Db } from '../db/open-database.ts';
-import type { Envelope } from './mail-delivery.ts';
+import type { Envelope } from './envelope.ts';
 
 /** A committed raw message not parsed yet, without its bytes. */
 export interface PendingRaw {

@@ -1,6 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { Clock } from '../app/clock.ts';
-import type { Logger } from '../app/logger.ts';
+import type { Clock } from '../core/clock.ts';
+import type { Logger } from '../core/logger.ts';
 import type { Db } from '../db/open-database.ts';
 
 export interface RetentionPolicy {

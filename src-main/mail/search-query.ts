@@ -1,5 +1,5 @@
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
-import { AppError } from '../app/app-error.ts';
+import { AppError } from '../core/app-error.ts';
 
 /** Runs of letters and digits: the words unicode61 (the index's tokenizer) would make. */
 const WORD = /[\p{L}\p{N}]+/gu;

@@ -10,10 +10,10 @@ import {
   AddressCounter,
   DEFAULT_CONNECTION_LIMITS,
   type PerAddressLimit,
-} from '../app/connection-limits.ts';
-import type { Logger } from '../app/logger.ts';
+} from '../core/connection-limits.ts';
+import type { Logger } from '../core/logger.ts';
 import { ByteBudget } from './byte-budget.ts';
-import type { Envelope } from './mail-delivery.ts';
+import type { Envelope } from './envelope.ts';
 import { scanHeaders } from './header-scan.ts';
 import { MessageRefused } from './message-refused.ts';
 

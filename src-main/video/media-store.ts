@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Logger } from '../app/logger.ts';
-import { makeFilesInDirPrivate, makePrivateDir } from '../app/private-files.ts';
+import type { Logger } from '../core/logger.ts';
+import { makeFilesInDirPrivate, makePrivateDir } from '../core/private-files.ts';
 
 const PART_SUFFIX = '.part';
 

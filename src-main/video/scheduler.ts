@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Platform } from '../../src-shared/video/schemas.ts';
-import type { Clock } from '../app/clock.ts';
-import { AppError } from '../app/app-error.ts';
-import type { Logger } from '../app/logger.ts';
+import type { Clock } from '../core/clock.ts';
+import { AppError } from '../core/app-error.ts';
+import type { Logger } from '../core/logger.ts';
 import type { MediaStore } from './media-store.ts';
 import type { TaskStore } from './task-store.ts';
 import type { TaskRunner } from './task-runner.ts';

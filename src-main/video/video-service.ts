@@ -1,7 +1,7 @@
 import type { Capacity, Platform, Task, TaskCreated } from '../../src-shared/video/schemas.ts';
 import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
-import { AppError } from '../app/app-error.ts';
-import type { Clock } from '../app/clock.ts';
+import { AppError } from '../core/app-error.ts';
+import type { Clock } from '../core/clock.ts';
 import type { MediaStore } from './media-store.ts';
 import type { TaskScheduler } from './scheduler.ts';
 import { toSeconds, toTask, toTaskCreated } from './task-view.ts';

@@ -3,6 +3,7 @@ import type { IpcInvokeChannel, IpcRequest, IpcResponse } from '../../src-shared
 import type { IpcError, IpcResult } from '../../src-shared/ipc/result.ts';
 import type { EphemeraApi as EphemeraBridge } from '../../src-shared/ipc/window-api.ts';
 import { ERROR_STATUS } from '../../src-shared/errors/codes.ts';
+import { addressKey } from '../../src-shared/mail/address.ts';
 import { ApiError, kindForStatus } from './api-error.ts';
 import type { EphemeraApi, Mail, ServerInfo } from './types.ts';
 import { MAIL_PAGE } from './types.ts';
@@ -115,8 +116,8 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
       subscribe: (email, afterId, handlers) => {
         let lastId = afterId;
         let stopped = false;
-        // Main normalises addresses the same way (mail/address.ts): trimmed, lower case.
-        const address = email.trim().toLowerCase();
+        // The key main stores and sends the mail under (src-shared/mail/address.ts).
+        const address = addressKey(email);
         const deliver = (mail: Mail): void => {
           if (stopped || mail.email !== address || mail.id <= lastId) return;
           lastId = mail.id;

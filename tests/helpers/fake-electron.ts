@@ -18,9 +18,9 @@ import type {
   WindowOpenHandlerResponse,
 } from 'electron';
 import type { RunningApp, StartConfig } from '../../src-main/app/compose.ts';
-import type { Listeners } from '../../src-main/app/listeners.ts';
-import type { SettingsFile } from '../../src-main/app/settings-file.ts';
-import { SettingsService } from '../../src-main/app/settings-service.ts';
+import type { Listeners } from '../../src-main/core/listeners.ts';
+import type { SettingsFile } from '../../src-main/settings/settings-file.ts';
+import { SettingsService } from '../../src-main/settings/settings-service.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src-shared/settings/schemas.ts';
 import type { IpcSenderEvent } from '../../src-main/electron/ipc-register.ts';
 import type { MailHub } from '../../src-main/electron/mail-watch.ts';

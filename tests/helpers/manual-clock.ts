@@ -1,4 +1,4 @@
-import type { Clock } from '../../src-main/app/clock.ts';
+import type { Clock } from '../../src-main/core/clock.ts';
 
 /** A clock that moves only when told, so 180 s and 240 s pass in no time. */
 export class ManualClock implements Clock {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startApp } from '../../src-main/app/compose.ts';
-import { StartupError } from '../../src-main/app/config.ts';
+import { StartupError } from '../../src-main/core/startup-error.ts';
 import type { TaskCreated } from '../../src-shared/video/schemas.ts';
 import { publishVideo } from '../helpers/sim-posts.ts';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir.ts';

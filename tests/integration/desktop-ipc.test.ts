@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AppController } from '../../src-main/app/app-controller.ts';
 import { startApp } from '../../src-main/app/compose.ts';
 import { appIpcHandlers } from '../../src-main/electron/app.ipc.ts';
+import { settingsIpcHandlers } from '../../src-main/electron/settings.ipc.ts';
 import { desktopIpcHandlers } from '../../src-main/electron/desktop.ipc.ts';
 import { registerIpcHandlers, trustedSenderCheck } from '../../src-main/electron/ipc-register.ts';
 import { mailFilesIpcHandlers } from '../../src-main/electron/mail-files.ipc.ts';
@@ -66,6 +67,7 @@ describe('desktop IPC on the real services', () => {
           clipboard: { writeText: () => Promise.resolve() },
           portChanges: () => [],
         }),
+        ...settingsIpcHandlers({ controller: app, services }),
         ...desktopIpcHandlers({ loginItem: null, openLogsFolder: () => Promise.resolve() }),
         ...videoIpcHandlers({ services, saveDialog }),
         ...mailIpcHandlers({ services, watches }),

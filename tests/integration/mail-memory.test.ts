@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { BulkResponse, Lease, Mail } from '../../src-shared/mail/schemas.ts';
-import { systemClock } from '../../src-main/app/clock.ts';
+import { systemClock } from '../../src-main/core/clock.ts';
 import { DATABASE_FILE, openDatabase, type Db } from '../../src-main/db/open-database.ts';
 import { ApiKeyStore } from '../../src-main/mail/key-store.ts';
 import { MailStore } from '../../src-main/mail/mail-store.ts';

@@ -1,12 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerSettings, ServerSettingsPatch } from '../../src-shared/api/server-settings.ts';
-import { createLogger } from '../../src-main/app/logger.ts';
+import { createLogger } from '../../src-main/core/logger.ts';
 import { openDatabase, type Db } from '../../src-main/db/open-database.ts';
 import { registerErrorHandler } from '../../src-main/http/error-handler.ts';
 import { registerSettingsRoutes } from '../../src-main/http/settings-routes.ts';
 import { ApiKeyStore } from '../../src-main/mail/key-store.ts';
-import { AppError } from '../../src-main/app/app-error.ts';
+import { AppError } from '../../src-main/core/app-error.ts';
 import { checkMx } from '../../src-main/mail/mx-check.ts';
 import { ManualClock } from '../helpers/manual-clock.ts';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src-main/app/logger.ts';
+import { createLogger } from '../../src-main/core/logger.ts';
 import { registerErrorHandler } from '../../src-main/http/error-handler.ts';
 import { registerWebUi, SHARE_TARGET_PATH } from '../../src-main/http/web-ui.ts';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir.ts';

@@ -6,6 +6,7 @@ import { AppController } from '../../src-main/app/app-controller.ts';
 import { startApp } from '../../src-main/app/compose.ts';
 import type { MxResolver } from '../../src-main/mail/mx-check.ts';
 import { appIpcHandlers, toAppInfo } from '../../src-main/electron/app.ipc.ts';
+import { settingsIpcHandlers } from '../../src-main/electron/settings.ipc.ts';
 import { desktopIpcHandlers } from '../../src-main/electron/desktop.ipc.ts';
 import { registerIpcHandlers, trustedSenderCheck } from '../../src-main/electron/ipc-register.ts';
 import { mailFilesIpcHandlers } from '../../src-main/electron/mail-files.ipc.ts';
@@ -191,6 +192,7 @@ export async function startIpcHarness(): Promise<IpcHarness> {
           clipboard: { writeText: () => Promise.resolve() },
           portChanges: () => [],
         }),
+        ...settingsIpcHandlers({ controller, services }),
         ...desktopIpcHandlers({ loginItem: null, openLogsFolder: () => Promise.resolve() }),
         ...videoIpcHandlers({ services, saveDialog }),
         ...mailIpcHandlers({ services, watches }),

@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 /** Video tasks. Times are Unix milliseconds; the API rounds them to seconds. */
 export const videoTasks: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 /**
  * The mail service: API keys, the domain pool setting, leases, every address ever issued, and

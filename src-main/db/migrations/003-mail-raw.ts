@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 /**
  * Raw messages, stored before anything else: SMTP answers 250 once the raw bytes and the

@@ -2,13 +2,7 @@ import { videoTasks } from './001-video-tasks.ts';
 import { mail } from './002-mail.ts';
 import { mailRaw } from './003-mail-raw.ts';
 import { mailControl } from './004-mail-control.ts';
-
-/** One schema step. Steps are append-only: never edit a released one, add the next. */
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  readonly sql: string;
-}
+import type { Migration } from './migration.ts';
 
 /**
  * Every migration in ascending `version`; `user_version` records the last one run. Versions

@@ -4,7 +4,7 @@
  * Only the cheap, common cases are read; no cascade, no specificity.
  */
 
-import type { EmphasisLevel } from './render-html.ts';
+import type { EmphasisLevel } from './emphasis.ts';
 
 export interface CssHint {
   hidden: boolean;

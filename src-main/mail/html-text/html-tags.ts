@@ -1,6 +1,6 @@
 /** How each HTML element lays out in the plain-text rendering (render-html.ts). */
 
-import type { EmphasisLevel } from './render-html.ts';
+import type { EmphasisLevel } from './emphasis.ts';
 
 /** Never shown: their content is not text a reader sees. */
 export const SKIPPED = new Set([

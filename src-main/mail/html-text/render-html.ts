@@ -24,9 +24,10 @@
 import { Parser } from 'htmlparser2';
 import { hintFromStyle, hintsFromStylesheet, NO_HINT, type CssHint } from './css-hints.ts';
 import { BLOCKS, CELLS, PARAGRAPHS, SKIPPED, TAG_EMPHASIS } from './html-tags.ts';
+import type { EmphasisLevel } from './emphasis.ts';
 
-/** How strongly the HTML presents a run of text: 1 = bold or heading, 2 = big, spaced or "code". */
-export type EmphasisLevel = 1 | 2;
+// code-extraction/types.ts takes both emphasis types from this module.
+export type { EmphasisLevel };
 
 /** A half-open range `[start, end)` of the output drawn with emphasis. */
 export interface EmphasisSpan {

@@ -5,7 +5,7 @@ import {
   type AppChange,
 } from '../../../src-main/app/app-controller.ts';
 import type { StartConfig } from '../../../src-main/app/compose.ts';
-import { StartupError } from '../../../src-main/app/config.ts';
+import { StartupError } from '../../../src-main/core/startup-error.ts';
 import { deferred } from '../../helpers/deferred.ts';
 import { DESKTOP_CONFIG, fakeRunningApp } from '../../helpers/fake-electron.ts';
 

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  contentSecurityPolicy,
-  installSessionSecurity,
-  withCsp,
-} from '../../../src-main/electron/csp.ts';
+import { contentSecurityPolicy } from '../../../src-shared/web/csp.ts';
+import { installSessionSecurity, withCsp } from '../../../src-main/electron/csp.ts';
 import { FakeSession } from '../../helpers/fake-electron.ts';
 
 import { isAppUrl } from '../../../src-main/electron/app-origin.ts';

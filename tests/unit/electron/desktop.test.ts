@@ -2,8 +2,9 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { AppController } from '../../../src-main/app/app-controller.ts';
 import type { RunningApp } from '../../../src-main/app/compose.ts';
-import { ConfigError, StartupError, type AppConfig } from '../../../src-main/app/config.ts';
-import { RebindError } from '../../../src-main/app/listeners.ts';
+import { ConfigError, type AppConfig } from '../../../src-main/app/config.ts';
+import { StartupError } from '../../../src-main/core/startup-error.ts';
+import { RebindError } from '../../../src-main/core/listeners.ts';
 import {
   QUIT_TIMEOUT_MS,
   runDesktop,

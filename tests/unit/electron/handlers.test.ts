@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../../src-main/app/app-error.ts';
+import { AppError } from '../../../src-main/core/app-error.ts';
 import type { RunningApp } from '../../../src-main/app/compose.ts';
 import { AppController } from '../../../src-main/app/app-controller.ts';
 import { appIpcHandlers } from '../../../src-main/electron/app.ipc.ts';
+import { settingsIpcHandlers } from '../../../src-main/electron/settings.ipc.ts';
 import { dispatchIpc, type IpcHandler } from '../../../src-main/electron/ipc-register.ts';
 import { mailIpcHandlers } from '../../../src-main/electron/mail.ipc.ts';
 import { videoIpcHandlers } from '../../../src-main/electron/video.ipc.ts';
@@ -281,13 +282,17 @@ describe('app handlers', () => {
     await controller.start();
     const app = running as unknown as ReturnType<typeof fakeRunningApp>;
     const writeText = vi.fn(() => Promise.resolve());
-    const handlers = appIpcHandlers({
-      controller,
-      services: () => controller.services(),
-      meta: { version: '1.2.3', platform: 'linux' },
-      clipboard: { writeText },
-      portChanges: () => [{ service: 'smtp', preferred: 25 }],
-    });
+    const services = () => controller.services();
+    const handlers = {
+      ...appIpcHandlers({
+        controller,
+        services,
+        meta: { version: '1.2.3', platform: 'linux' },
+        clipboard: { writeText },
+        portChanges: () => [{ service: 'smtp', preferred: 25 }],
+      }),
+      ...settingsIpcHandlers({ controller, services }),
+    };
     expect(await call('app:info', handlers['app:info'])).toEqual({
       ok: true,
       value: {

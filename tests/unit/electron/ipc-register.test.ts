@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { IPC_INVOKE_CHANNELS } from '../../../src-shared/ipc/channels.ts';
 import type { IpcResult } from '../../../src-shared/ipc/result.ts';
-import { AppError } from '../../../src-main/app/app-error.ts';
+import { AppError } from '../../../src-main/core/app-error.ts';
 import { ServicesUnavailableError } from '../../../src-main/app/app-controller.ts';
-import type { Logger } from '../../../src-main/app/logger.ts';
+import type { Logger } from '../../../src-main/core/logger.ts';
 import {
   dispatchIpc,
   registerIpcHandlers,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../../src-main/app/app-error.ts';
+import { AppError } from '../../../src-main/core/app-error.ts';
 import type { RunningApp } from '../../../src-main/app/compose.ts';
 import { dispatchIpc, type IpcHandler } from '../../../src-main/electron/ipc-register.ts';
 import { mailFilesIpcHandlers } from '../../../src-main/electron/mail-files.ipc.ts';

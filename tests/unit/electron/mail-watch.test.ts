@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../../src-main/app/app-error.ts';
+import { AppError } from '../../../src-main/core/app-error.ts';
 import { MAX_WATCHED_MAILBOXES, MailWatch } from '../../../src-main/electron/mail-watch.ts';
 import { FakeHub, sampleMail } from '../../helpers/fake-electron.ts';
 

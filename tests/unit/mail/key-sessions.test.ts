@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { createLogger } from '../../../src-main/app/logger.ts';
+import { createLogger } from '../../../src-main/core/logger.ts';
 import { openDatabase, type Db } from '../../../src-main/db/open-database.ts';
 import { ApiKeyStore } from '../../../src-main/mail/key-store.ts';
 import { KeySessions } from '../../../src-main/mail/key-sessions.ts';

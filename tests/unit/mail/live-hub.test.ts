@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Mail } from '../../../src-shared/mail/schemas.ts';
 import { LiveHub } from '../../../src-main/mail/live-hub.ts';
-import { createLogger } from '../../../src-main/app/logger.ts';
+import { createLogger } from '../../../src-main/core/logger.ts';
 
 function mail(id: number, email: string): Mail {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../../src-main/app/logger.ts';
+import { createLogger } from '../../../src-main/core/logger.ts';
 import { ParsePool, unpackedWorkerPath } from '../../../src-main/mail/parse-pool.ts';
 
 // Real worker threads: a cold one boots in ~250 ms, but seconds on a loaded CI machine.

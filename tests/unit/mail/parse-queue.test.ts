@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../../../src-main/app/logger.ts';
+import { createLogger } from '../../../src-main/core/logger.ts';
 import { openDatabase } from '../../../src-main/db/open-database.ts';
 import type { Analyzer } from '../../../src-main/mail/analyze-message.ts';
 import { LiveHub } from '../../../src-main/mail/live-hub.ts';

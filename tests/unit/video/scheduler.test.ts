@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Platform } from '../../../src-shared/video/schemas.ts';
-import { AppError } from '../../../src-main/app/app-error.ts';
-import type { Logger } from '../../../src-main/app/logger.ts';
+import { AppError } from '../../../src-main/core/app-error.ts';
+import type { Logger } from '../../../src-main/core/logger.ts';
 import { openDatabase, type Db } from '../../../src-main/db/open-database.ts';
 import { UpstreamStatusError } from '../../../src-main/video/downloader.ts';
 import { MediaStore } from '../../../src-main/video/media-store.ts';

@@ -8,12 +8,12 @@ import type {
   ServerSettingsPatch,
 } from '../../src-shared/api/server-settings.ts';
 import type { Settings } from '../../src-shared/settings/schemas.ts';
-import { isLoopbackAddress } from '../http/loopback.ts';
+import { isLoopbackAddress } from '../core/loopback.ts';
 import type { DomainPool } from '../mail/domain-pool.ts';
-import { AppError, settingsInvalid } from './app-error.ts';
+import { AppError, settingsInvalid } from '../core/app-error.ts';
 import { externalAddresses, firstLanAddress } from './lan-address.ts';
-import { isWildcard, RebindError, type Listeners } from './listeners.ts';
-import type { Logger } from './logger.ts';
+import { isWildcard, RebindError, type Listeners } from '../core/listeners.ts';
+import type { Logger } from '../core/logger.ts';
 import type { SettingsFile } from './settings-file.ts';
 import { normalizeDomains, normalizeHosts } from './settings-values.ts';
 

@@ -1,6 +1,6 @@
 import type { AddressInfo, Server, Socket } from 'node:net';
-import { isLoopbackAddress } from '../http/loopback.ts';
-import { StartupError } from './config.ts';
+import { isLoopbackAddress } from './loopback.ts';
+import { StartupError } from './startup-error.ts';
 import {
   AddressCounter,
   DEFAULT_CONNECTION_LIMITS,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { StartupError } from './config.ts';
+import { StartupError } from './startup-error.ts';
 import type { Logger } from './logger.ts';
 
 /** Owner only: other accounts on the computer can neither list nor read the data folder. */

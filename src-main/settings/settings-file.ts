@@ -5,8 +5,8 @@ import {
   SettingsSchema,
   type Settings,
 } from '../../src-shared/settings/schemas.ts';
-import type { Logger } from './logger.ts';
-import { writePrivateFile } from './private-files.ts';
+import type { Logger } from '../core/logger.ts';
+import { writePrivateFile } from '../core/private-files.ts';
 
 export const SETTINGS_FILE_NAME = 'settings.json';
 

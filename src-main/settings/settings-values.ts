@@ -1,7 +1,7 @@
 import { normalizeHostName } from '../http/host-guard.ts';
-import { normalizeDomain } from '../mail/address.ts';
+import { normalizeDomain } from '../../src-shared/mail/address.ts';
 import type { SettingsInvalidReason } from '../../src-shared/errors/codes.ts';
-import { settingsInvalid } from './app-error.ts';
+import { settingsInvalid } from '../core/app-error.ts';
 
 /** Each value normalised, duplicates dropped; the first invalid one refuses the whole list. */
 function uniqueNormalized(

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { isLoopbackAddress } from '../http/loopback.ts';
+import { isLoopbackAddress } from './loopback.ts';
 
 /** How many connections one remote address may hold open at once on one service. */
 export interface PerAddressLimit {

@@ -1,8 +1,8 @@
 import { EventEmitter, once } from 'node:events';
 import net, { type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { StartupError } from '../../../src-main/app/config.ts';
-import { Listeners, RebindError, isWildcard } from '../../../src-main/app/listeners.ts';
+import { StartupError } from '../../../src-main/core/startup-error.ts';
+import { Listeners, RebindError, isWildcard } from '../../../src-main/core/listeners.ts';
 import { freePort } from '../../helpers/free-ports.ts';
 
 const LOOPBACK = '127.0.0.1';

@@ -1,17 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { LockableSetting } from '../../src-shared/api/server-settings.ts';
 import type { Settings } from '../../src-shared/settings/schemas.ts';
 import { DATABASE_FILE } from '../db/open-database.ts';
-import type { AppConfig } from './config.ts';
-import type { Logger } from './logger.ts';
-import { openPrivateFile, PRIVATE_DIR_MODE } from './private-files.ts';
+import type { Logger } from '../core/logger.ts';
+import { openPrivateFile, PRIVATE_DIR_MODE } from '../core/private-files.ts';
 import { settingsFile } from './settings-file.ts';
 
-type StoredSettingsTarget = Pick<
-  AppConfig,
-  'port' | 'smtpPort' | 'proxy' | 'dataDir' | 'locked' | 'settingsDir'
->;
+/** The part of the start config (app/config.ts AppConfig) that settings.json may fill in. */
+export interface StoredSettingsTarget {
+  port: number;
+  smtpPort: number;
+  proxy: string | null;
+  dataDir: string;
+  locked?: LockableSetting[];
+  settingsDir?: string;
+}
 
 /**
  * The config a start really uses: what the flags and variables gave, then settings.json for

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SETTINGS_FILE_NAME, settingsFile } from '../../../src-main/app/settings-file.ts';
+import { SETTINGS_FILE_NAME, settingsFile } from '../../../src-main/settings/settings-file.ts';
 import { DEFAULT_SETTINGS } from '../../../src-shared/settings/schemas.ts';
 import { makeTempDir, removeTempDir } from '../../helpers/temp-dir.ts';
 

@@ -4,12 +4,13 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LockableSetting } from '../../../src-shared/api/server-settings.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/settings/schemas.ts';
-import { settingsFile } from '../../../src-main/app/settings-file.ts';
+import { settingsFile } from '../../../src-main/settings/settings-file.ts';
 import {
   applyStoredSettings,
   moveDatabase,
   storedDataDir,
-} from '../../../src-main/app/stored-settings.ts';
+  type StoredSettingsTarget,
+} from '../../../src-main/settings/stored-settings.ts';
 import { DATABASE_FILE } from '../../../src-main/db/open-database.ts';
 import { makeTempDir, removeTempDir } from '../../helpers/temp-dir.ts';
 
@@ -66,14 +67,8 @@ function userVersionOf(file: string): number {
   }
 }
 
-interface Target {
+interface Target extends StoredSettingsTarget {
   host: string;
-  port: number;
-  smtpPort: number;
-  proxy: string | null;
-  dataDir: string;
-  locked?: LockableSetting[];
-  settingsDir?: string;
 }
 
 function config(dataDir: string, overrides: Partial<Target> = {}): Target {

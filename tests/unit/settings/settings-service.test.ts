@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import type os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../../src-main/app/app-error.ts';
-import { RebindError, type Listeners } from '../../../src-main/app/listeners.ts';
-import { firstLanAddress } from '../../../src-main/app/lan-address.ts';
+import { AppError } from '../../../src-main/core/app-error.ts';
+import { RebindError, type Listeners } from '../../../src-main/core/listeners.ts';
+import { firstLanAddress } from '../../../src-main/settings/lan-address.ts';
 import {
   SettingsService,
   type SettingsServiceDeps,
-} from '../../../src-main/app/settings-service.ts';
-import type { SettingsFile } from '../../../src-main/app/settings-file.ts';
+} from '../../../src-main/settings/settings-service.ts';
+import type { SettingsFile } from '../../../src-main/settings/settings-file.ts';
 import type {
   LockableSetting,
   ServerSettingsPatch,

@@ -1,0 +1,2 @@
+/** How strongly the HTML presents a run of text: 1 = bold or heading, 2 = big, spaced or "code". */
+export type EmphasisLevel = 1 | 2;
