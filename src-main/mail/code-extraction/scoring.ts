@@ -110,10 +110,10 @@ function linkBefore(c: Candidate, l: Label, ctx: ScoreContext, standalone: boole
   const { text } = ctx;
   const raw = text.slice(l.end, c.start);
   const breaks = lineBreaks(raw);
-  // "Your TAN for the transfer to IBAN DE89 3704 … is: 735016": in a sentence that ends with a
-  // copula or colon before the code, an identifier's number is one more thing it mentions.
+  // "Your TAN for the transfer to IBAN DE89 3704 … is: 735016": in a sentence whose verb comes
+  // right before the code, an identifier's number is one more thing it mentions.
   const gap =
-    breaks === 0 && COPULA_END.test(raw)
+    breaks === 0 && COPULA_VERB_END.test(raw)
       ? withoutIdentifierValues(text, l.end, c.start, ctx.labels)
       : raw;
   // Amounts ("120,00 zł") between a label and its code are usual; other numbers are not.
@@ -163,6 +163,10 @@ const AMOUNT = /\d[\d.,' ]*[.,]\d{2}(?!\d)/g;
  */
 const COPULA_END =
   /(?:(?:^|[\s\p{P}])(?:is|are|ist|lautet|lauten|est|es|é|è|será|будет|adalah|ialah|là|on|är|to|הוא|היא|هو|هي|—|–|为|為|是|は|는|은)|:)[\s:]*$/u;
+
+/** The gap ends with a verb ("lautet", "is"), not only a colon: the label is the subject. */
+const COPULA_VERB_END =
+  /(?:^|[\s\p{P}])(?:is|are|ist|lautet|lauten|est|es|é|è|será|будет|adalah|ialah|là|on|är|הוא|היא|هو|هي)[\s:]*$/u;
 
 /**
  * A label after the code counts only in the "482913 is your code" form: the gap starts with a

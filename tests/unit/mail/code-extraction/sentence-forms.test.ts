@@ -51,3 +51,24 @@ describe('extractCode: the code first, the label as the predicate', () => {
     expect(text('58213940 sipariş numaralı kargonuzun teslim kodudur.')).toBeNull();
   });
 });
+
+describe('extractCode: words real mail uses', () => {
+  it.each([
+    ['Microsoft-tilin suojauskoodi: 482913', '482913'],
+    ['Din verifikationskod är 482913', '482913'],
+    ['Ihr Einmal-Passwort: 482913', '482913'],
+    ['ワンタイム パスワード：482913', '482913'],
+    ['OTP번호 [482913]을 입력해 주세요', '482913'],
+  ])('reads "%s"', (body, code) => {
+    expect(text(body)).toBe(code);
+  });
+
+  it('reads an order ("Bestellung", "kargo takip kodunuz") as an identifier', () => {
+    expect(text('Zugangscode für Ihre Bestellung 58213940 lautet: 482913')).toBe('482913');
+    expect(text('Sipariş numaranız: 482913. Kargo takip kodunuz: 58213940')).toBeNull();
+  });
+
+  it('keeps a bare colon from explaining away an order number', () => {
+    expect(text('Your code for order 58213940 is ready for pickup: 482913')).toBeNull();
+  });
+});
