@@ -2,8 +2,8 @@
  * Finds every code-shaped token in one (masked) source text, with its span:
  * - digit runs of 4–8 (`482913`), and of 9–10 only with a label right next to them;
  * - digit groups that read as one code: `ddd ddd`, `ddd-ddd`, `dd dd dd`, and, only with a label
- *   right next to them, `dddd dddd` and `ddd.ddd`; 4–8 single digits split by spaces, tabs or
- *   line breaks (one digit per table cell);
+ *   right next to them, `dddd dddd`, `ddd.ddd` and `ddd-ddd-ddd`; 4–8 single digits split by
+ *   spaces, tabs or line breaks (one digit per table cell);
  * - `G-482913` and `FB-48213`, kept as written;
  * - upper-case alphanumerics of 4–8 with a letter and a digit (`K7XQ2P`, `7QK-X4P`), lower-case
  *   ones (`7hq2kx9m`) and capital-letter words (`KWTRZB`) only next to a label;
@@ -122,6 +122,9 @@ function groupShape(
   if (lengths === '3,3') return { shape: 'grouped', needsDirectLabel: false };
   if (lengths === '2,2,2' && uniform) return { shape: 'grouped', needsDirectLabel: false };
   if (lengths === '4,4') return { shape: 'grouped', needsDirectLabel: true };
+  // Nine-digit PINs of telcos and banks, read out in threes (418-205-937); also a phone number's
+  // shape, so only right after a label, like other nine-digit codes (scoring.ts).
+  if (lengths === '3,3,3' && uniform) return { shape: 'grouped', needsDirectLabel: true };
   return null;
 }
 

@@ -78,3 +78,28 @@ function endsCodeLabelPhrase(
     );
   });
 }
+
+/** The number an identifier label names: groups with a digit ("DE89 3704 0044", "58213-01"). */
+const IDENTIFIER_VALUE = /^(?:[\s:#.,-]*(?=[A-Z0-9-]*\d)[A-Z0-9]+(?:-[A-Z0-9]+)*)+/u;
+
+/**
+ * `text[from, to)` with the numbers that identifier labels inside it name blanked out: in "Ihre
+ * TAN für die Überweisung an IBAN DE89 3704 0044 0532 0130 00 lautet: 735016" the IBAN is one
+ * thing the sentence mentions, not numbers competing with the code.
+ */
+export function withoutIdentifierValues(
+  text: string,
+  from: number,
+  to: number,
+  labels: readonly Label[],
+): string {
+  let out = '';
+  let pos = from;
+  for (const l of labels) {
+    if (!l.negative || l.start < pos || l.end > to) continue;
+    const value = IDENTIFIER_VALUE.exec(text.slice(l.end, to))?.[0] ?? '';
+    out += text.slice(pos, l.end) + ' ';
+    pos = l.end + value.length;
+  }
+  return out + text.slice(pos, to);
+}

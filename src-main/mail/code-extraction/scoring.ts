@@ -10,7 +10,7 @@
  * label right next to it, or a weak shape without a label right next to it.
  */
 
-import { nextToIdentifier } from './identifier-link.ts';
+import { nextToIdentifier, withoutIdentifierValues } from './identifier-link.ts';
 import { PROMO_CUES } from './keywords/index.ts';
 import { firstLabelFrom, nearbyLabels } from './label-index.ts';
 import {
@@ -97,7 +97,7 @@ function bestLink(c: Candidate, ctx: ScoreContext, standalone: boolean): Link {
     if (l.end <= c.start && c.start - l.end <= LABEL_REACH) {
       link = linkBefore(c, l, ctx, standalone);
     } else if (l.start >= c.end && l.start - c.end <= 60) {
-      link = linkAfter(c, l, ctx.text);
+      link = linkAfter(c, l, ctx);
     }
     if (link && (link.score > best.score || (link.score === best.score && link.direct))) {
       best = link;
@@ -108,8 +108,14 @@ function bestLink(c: Candidate, ctx: ScoreContext, standalone: boolean): Link {
 
 function linkBefore(c: Candidate, l: Label, ctx: ScoreContext, standalone: boolean): Link | null {
   const { text } = ctx;
-  const gap = text.slice(l.end, c.start);
-  const breaks = lineBreaks(gap);
+  const raw = text.slice(l.end, c.start);
+  const breaks = lineBreaks(raw);
+  // "Your TAN for the transfer to IBAN DE89 3704 … is: 735016": in a sentence whose verb comes
+  // right before the code, an identifier's number is one more thing it mentions.
+  const gap =
+    breaks === 0 && COPULA_VERB_END.test(raw)
+      ? withoutIdentifierValues(text, l.end, c.start, ctx.labels)
+      : raw;
   // Amounts ("120,00 zł") between a label and its code are usual; other numbers are not.
   const numbersBetween = /\d{3}/.test(gap)
     ? (gap.replace(AMOUNT, '').match(/\d{3,}/g)?.length ?? 0)
@@ -158,6 +164,10 @@ const AMOUNT = /\d[\d.,' ]*[.,]\d{2}(?!\d)/g;
 const COPULA_END =
   /(?:(?:^|[\s\p{P}])(?:is|are|ist|lautet|lauten|est|es|é|è|será|будет|adalah|ialah|là|on|är|to|הוא|היא|هو|هي|—|–|为|為|是|は|는|은)|:)[\s:]*$/u;
 
+/** The gap ends with a verb ("lautet", "is"), not only a colon: the label is the subject. */
+const COPULA_VERB_END =
+  /(?:^|[\s\p{P}])(?:is|are|ist|lautet|lauten|est|es|é|è|será|будет|adalah|ialah|là|on|är|הוא|היא|هو|هي)[\s:]*$/u;
+
 /**
  * A label after the code counts only in the "482913 is your code" form: the gap starts with a
  * copula, a dash or colon, or a particle (是, は, 을). "12000 строк кода" is not a code. Polish
@@ -183,9 +193,30 @@ function copulaFollows(gap: string): boolean {
 const COPULA_AND_POSSESSIVE =
   /^\s*(?:is|ist|est|es|é|è|adalah|là|on|är|to(?=\s+(?:twój|twoj|pana|pani|wasz)(?![\p{L}\p{N}]))|הוא|היא|هو|هي)(?:\s+(?:your|the|ihr|dein|votre|ton|tu|su|seu|o|a|il|tuo|je|uw|Anda|twój|din|ditt))?(?![\p{L}\p{N}])/iu;
 
-function linkAfter(c: Candidate, l: Label, text: string): Link | null {
+/**
+ * A label that is itself the predicate, in languages that put the verb last: Turkish adds the
+ * copula to the noun ("749205 Getir doğrulama kodunuzdur"), Japanese and Korean write it after
+ * the noun (確認コードです, 인증번호입니다).
+ */
+function labelIsPredicate(text: string, l: Label): boolean {
+  return (
+    /[dt][ıiuü]r$/u.test(text.slice(l.start, l.end)) ||
+    /^\s?(?:です|입니다|이에요|예요)/u.test(text.slice(l.end, l.end + 6))
+  );
+}
+
+function linkAfter(c: Candidate, l: Label, ctx: ScoreContext): Link | null {
+  const { text } = ctx;
   const gap = text.slice(c.end, l.start);
-  if (/[\n\d]/.test(gap) || !copulaFollows(gap)) return null;
+  if (/[\n\d]/.test(gap)) return null;
+  if (!copulaFollows(gap)) {
+    // "749205 Getir doğrulama kodunuzdur": the code is the subject, however the gap reads, as
+    // long as no identifier stands in it ("58213 sipariş kodunuzdur").
+    const identifierBetween = ctx.labels.some(
+      (n) => n.negative && n.start >= c.end && n.end <= l.start,
+    );
+    if (identifierBetween || !labelIsPredicate(text, l)) return null;
+  }
   const copula = COPULA_AND_POSSESSIVE.exec(gap);
   const cost = wordCost(copula ? gap.slice(copula[0].length) : gap);
   if (cost > 30) return null;
@@ -207,7 +238,8 @@ function lettersAllowed(c: Candidate, link: Link, standalone: boolean, text: str
   return standalone || endsLine(text, c);
 }
 
-const isLongNumber = (c: Candidate): boolean => c.shape === 'digits' && c.value.length > 8;
+const isLongNumber = (c: Candidate): boolean =>
+  (c.shape === 'digits' || c.shape === 'grouped') && c.value.length > 8;
 
 /** Only punctuation, or a plain copula, between a label and a long code: "Code: 538120467". */
 const LONG_CODE_GAP =

@@ -27,7 +27,7 @@ export const de: LanguageKeywords = {
   codeLabels: [
     label(
       ['code', 'kennwort', 'passwort'],
-      words(`(?:${PREFIXES})-?codes?|einmal(?:kennwort|passwort)`),
+      words(`(?:${PREFIXES})-?codes?|einmal-?(?:kennwort|passwort)`),
       1,
     ),
     label(['-code'], words(String.raw`\p{L}{2,}-codes?`), 0.8),
@@ -35,6 +35,7 @@ export const de: LanguageKeywords = {
   entryVerbs: { anchors: ['eingeben', 'gib'], phrases: ['eingeben', 'gib'] },
   identifiers: [
     String.raw`bestell(?:nummer|-?nr\.?)`,
+    'bestellung',
     String.raw`auftrags(?:nummer|-?nr\.?)`,
     String.raw`rechnungs(?:nummer|-?nr\.?)`,
     'rechnung',

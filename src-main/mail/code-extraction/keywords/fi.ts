@@ -8,7 +8,7 @@ export const fi: LanguageKeywords = {
     label(
       ['koodi', 'salasana'],
       words(
-        String.raw`(?:vahvistus|varmennus|tunnistus|turva|kirjautumis|kertakäyttö|aktivointi|tarkistus|sisäänkirjautumis|pääsy)koodi\p{L}*|kertakäyttöi\p{L}*\s+(?:koodi|salasana)\p{L}*`,
+        String.raw`(?:vahvistus|varmennus|varmistus|tunnistus|tunnistautumis|todennus|suojaus|turva|kirjautumis|kertakäyttö|aktivointi|tarkistus|sisäänkirjautumis|pääsy)koodi\p{L}*|kertakäyttöi\p{L}*\s+(?:koodi|salasana)\p{L}*`,
       ),
       1,
     ),

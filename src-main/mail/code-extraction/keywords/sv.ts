@@ -8,7 +8,7 @@ export const sv: LanguageKeywords = {
     label(
       ['kod', 'lösenord'],
       words(
-        String.raw`(?:verifierings|engångs|säkerhets|inloggnings|bekräftelse|aktiverings|behörighets|autentiserings|sms-?|pin-?)kod(?:en|er)?|engångslösenord(?:et)?`,
+        String.raw`(?:verifierings|verifikations|kontroll|engångs|säkerhets|inloggnings|bekräftelse|aktiverings|behörighets|autentiserings|sms-?|pin-?)kod(?:en|er)?|engångslösenord(?:et)?`,
       ),
       1,
     ),

@@ -19,8 +19,8 @@ export const tr: LanguageKeywords = {
   identifiers: [
     String.raw`sipariş\p{L}*(?:\s+(?:no|numarası|numaranız))?`,
     String.raw`fatura\p{L}*(?:\s+(?:no|numarası))?`,
-    String.raw`kargo(?:\s+takip)?(?:\s+(?:no|numarası|kodu))?`,
-    String.raw`takip\s+(?:no|numarası|kodu)`,
+    String.raw`kargo(?:\s+takip)?(?:\s+(?:no|numarası|numaranız|kod\p{L}*))?`,
+    String.raw`takip\s+(?:no|numarası|numaranız|kod\p{L}*)`,
     String.raw`posta\s+kodu`,
     String.raw`(?:indirim|kupon|kampanya|promosyon|hediye|müşteri|ürün|üye|abone|referans|posta)\s+kod\p{L}*`,
     'kupon',

@@ -1,16 +1,20 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
 /**
  * The mail corpus in tests/fixtures/mail-corpus: JSON arrays of mails, per language. The files at
- * its top are the in-sample corpus; the `*-ho1.json` ones were the first held-out set, looked at
- * when the extractor was tuned for precision and so in sample since (docs/decisions.md). The
- * mails in held-out-2/ were written before that tuning and are never tuned on: their score
- * estimates how the extractor does on mail it has not seen.
+ * its top are the in-sample corpus; the `*-ho1.json` and `*-ho2.json` ones were the first and
+ * second held-out sets, whose misses were looked at and tuned on, and so are in sample since
+ * (docs/decisions.md). The mails in held-out-3/ were written before that tuning and are never
+ * tuned on: their score estimates how the extractor does on mail it has not seen. That folder
+ * is added separately; until it is there, the held-out checks are skipped.
  */
 export const CORPUS_DIR = path.join(import.meta.dirname, '../../../fixtures/mail-corpus');
-export const HELD_OUT_DIR = path.join(CORPUS_DIR, 'held-out-2');
+export const HELD_OUT_DIR = path.join(CORPUS_DIR, 'held-out-3');
+
+/** Whether the held-out set is present (see above). */
+export const HAS_HELD_OUT = existsSync(HELD_OUT_DIR);
 
 export const LANGUAGES = [
   'en',
@@ -68,7 +72,7 @@ export function loadCorpus(): CorpusMail[] {
   return loadDir(CORPUS_DIR);
 }
 
-/** The held-out mails (never tuned on). */
+/** The held-out mails (never tuned on); none while the folder is missing. */
 export function loadHeldOut(): CorpusMail[] {
-  return loadDir(HELD_OUT_DIR);
+  return HAS_HELD_OUT ? loadDir(HELD_OUT_DIR) : [];
 }

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { extractCode } from '../../../../src-main/mail/code-extraction/extract-code.ts';
-import { LANGUAGES, loadCorpus, loadHeldOut, type CorpusMail } from './corpus-loader.ts';
+import {
+  HAS_HELD_OUT,
+  LANGUAGES,
+  loadCorpus,
+  loadHeldOut,
+  type CorpusMail,
+} from './corpus-loader.ts';
 
 const corpus = loadCorpus();
 const results = corpus.map((mail) => ({ mail, got: extractCode(mail) }));
 const heldOut = loadHeldOut();
-const heldOutResults = heldOut.map((mail) => ({ mail, got: extractCode(mail) }));
 
 interface Tally {
   mails: number;
@@ -54,6 +59,10 @@ function flatContent(m: CorpusMail): string {
   );
 }
 
+const EASTERN = /[\u0660-\u0669\u06F0-\u06F9]{4}/;
+const withEastern = (mails: readonly CorpusMail[]): number =>
+  mails.filter((m) => m.expected !== null && EASTERN.test(`${m.text ?? ''}${m.html ?? ''}`)).length;
+
 const line = (name: string, t: Tally): string =>
   `${name.padEnd(12)} mails ${String(t.mails).padStart(3)}  precision ${t.precision.toFixed(3)}  recall ${t.recall.toFixed(3)}  (${t.truePositives}/${t.positives} found, ${t.predicted} returned)`;
 
@@ -68,34 +77,24 @@ function naiveExtract(m: CorpusMail): string | null {
 }
 
 describe('the mail corpus', () => {
-  it('holds at least 300 mails, and a held-out part of at least 120, with unique ids', () => {
+  it('holds at least 300 mails, with unique ids (held-out ones included)', () => {
     expect(corpus.length).toBeGreaterThanOrEqual(300);
-    expect(heldOut.length).toBeGreaterThanOrEqual(120);
     const all = [...corpus, ...heldOut];
     expect(new Set(all.map((m) => m.id)).size).toBe(all.length);
   });
 
-  it('covers all twenty languages with both code mails and null mails, in both parts', () => {
+  it('covers all twenty languages with both code mails and null mails', () => {
     expect(LANGUAGES.length).toBe(20);
     for (const lang of LANGUAGES) {
       const mails = corpus.filter((m) => m.lang === lang);
       expect(mails.length, lang).toBeGreaterThanOrEqual(10);
       expect(mails.filter((m) => m.expected !== null).length, lang).toBeGreaterThanOrEqual(6);
       expect(mails.filter((m) => m.expected === null).length, lang).toBeGreaterThanOrEqual(3);
-      const held = heldOut.filter((m) => m.lang === lang);
-      expect(held.length, lang).toBeGreaterThanOrEqual(5);
-      expect(held.filter((m) => m.expected !== null).length, lang).toBeGreaterThanOrEqual(3);
-      expect(held.filter((m) => m.expected === null).length, lang).toBeGreaterThanOrEqual(1);
     }
   });
 
   it('writes Arabic-Indic and Persian digits in some code mails', () => {
-    const eastern = /[\u0660-\u0669\u06F0-\u06F9]{4}/;
-    const withEastern = (mails: readonly CorpusMail[]): number =>
-      mails.filter((m) => m.expected !== null && eastern.test(`${m.text ?? ''}${m.html ?? ''}`))
-        .length;
     expect(withEastern(corpus)).toBeGreaterThanOrEqual(4);
-    expect(withEastern(heldOut)).toBeGreaterThanOrEqual(3);
   });
 
   it('has decoys in at least 40 % of its mails', () => {
@@ -146,21 +145,6 @@ describe('extractCode over the corpus', () => {
     expect(hard.recall).toBeGreaterThanOrEqual(0.95);
   });
 
-  /**
-   * The held-out mails (held-out-2/) were written before the extractor was tuned on the first
-   * held-out set and were run once, after that tuning; they are never tuned on. Their score is
-   * the honest estimate (docs/decisions.md, "Code extraction"); the floor is the one stated
-   * there, so that a regression shows without the floor becoming a target to tune for. Misses
-   * are printed by count only, not by mail.
-   */
-  it('reaches precision 0.97 and recall 0.95 on the held-out mails', () => {
-    const t = tally(heldOutResults);
-    const wrong = heldOutResults.filter((r) => r.got !== r.mail.expected).length;
-    console.log(`${line('held-out', t)}  ${wrong} mail(s) answered wrong`);
-    expect(t.precision).toBeGreaterThanOrEqual(0.97);
-    expect(t.recall).toBeGreaterThanOrEqual(0.95);
-  });
-
   it.each(LANGUAGES)('works in %s (precision and recall of at least 0.9)', (lang) => {
     const t = tally(results.filter((r) => r.mail.lang === lang));
     expect(t.precision).toBeGreaterThanOrEqual(0.9);
@@ -182,5 +166,35 @@ describe('extractCode over the corpus', () => {
     );
     expect(naiveRight).toBeLessThan(0.6);
     expect(oursRight).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+/**
+ * The held-out mails (held-out-3/) are written without looking at the extractor and run once;
+ * they are never tuned on. Their score is the honest estimate (docs/decisions.md, "Verification
+ * codes in 20 languages"); the floor is the one stated there, so that a regression shows without
+ * the floor becoming a target to tune for. Misses are printed by count only, not by mail. The
+ * folder is added on its own (held-out-2 moved in sample as `*-ho2.json`); until it is there,
+ * these checks are skipped rather than run on nothing.
+ */
+describe.skipIf(!HAS_HELD_OUT)('the held-out mails', () => {
+  it('number at least 120 and cover all twenty languages with code and null mails', () => {
+    expect(heldOut.length).toBeGreaterThanOrEqual(120);
+    for (const lang of LANGUAGES) {
+      const held = heldOut.filter((m) => m.lang === lang);
+      expect(held.length, lang).toBeGreaterThanOrEqual(5);
+      expect(held.filter((m) => m.expected !== null).length, lang).toBeGreaterThanOrEqual(3);
+      expect(held.filter((m) => m.expected === null).length, lang).toBeGreaterThanOrEqual(1);
+    }
+    expect(withEastern(heldOut)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('get precision 0.97 and recall 0.95 from extractCode', () => {
+    const heldOutResults = heldOut.map((mail) => ({ mail, got: extractCode(mail) }));
+    const t = tally(heldOutResults);
+    const wrong = heldOutResults.filter((r) => r.got !== r.mail.expected).length;
+    console.log(`${line('held-out', t)}  ${wrong} mail(s) answered wrong`);
+    expect(t.precision).toBeGreaterThanOrEqual(0.97);
+    expect(t.recall).toBeGreaterThanOrEqual(0.95);
   });
 });

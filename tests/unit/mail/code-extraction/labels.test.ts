@@ -48,6 +48,17 @@ describe('findLabels: code labels', () => {
     'ワンタイムパスワード',
     '인증번호',
     '인증 코드',
+    // Words real mail uses that the lists missed (issue 12, second held-out set).
+    'suojauskoodi',
+    'varmistuskoodi',
+    'todennuskoodi',
+    'verifikationskod',
+    'kontrollkod',
+    'Einmal-Passwort',
+    'ワンタイム パスワード',
+    'ワンタイムコード',
+    'OTP번호',
+    'OTP 코드',
   ])('reads "%s" as a strong code label', (phrase) => {
     expect(strongest(`x ${phrase} y`)).toBe(1);
   });
