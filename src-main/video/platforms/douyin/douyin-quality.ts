@@ -44,9 +44,9 @@ const URL_KEY = /_(h264|h265|bytevc1|bytevc2)_(\d{3,4})p_/i;
  * Picks the best file the item lists (docs/platforms/douyin.md §Quality): among `bit_rate[]`
  * variants, H.264 before H.265 (H.265 plays in fewer places), then up to 1080p before larger,
  * then the larger picture, frame rate, bitrate and file size; a variant the item says is over
- * the download limit goes last. `play_addr_h264` and `play_addr` follow as fallbacks, so a
- * download still has somewhere to go when the chosen CDN URL fails. Watermarked addresses
- * (`download_addr`) are never read, and `playwm` becomes `play`.
+ * the download limit goes last. `play_addr_h264` and `play_addr` follow as fallbacks (H.264
+ * first again), so a download still has somewhere to go when the chosen CDN URL fails.
+ * Watermarked addresses (`download_addr`) are never read, and `playwm` becomes `play`.
  */
 export function chooseVideo(video: JsonRecord | null): VideoChoice {
   // The item's own size describes play_addr, which the share page lists without one.
@@ -61,8 +61,11 @@ export function chooseVideo(video: JsonRecord | null): VideoChoice {
   ]
     .filter((r) => r !== null)
     .map(withItemSize);
-  // A stable sort: among equals, bit_rate variants stay ahead of the fallbacks.
-  const ranked = [...bitRateRenditions(video), ...fallbacks].sort(compareRenditions);
+  // The fallbacks follow every variant: their size is the item's, not a measured rendition's.
+  const ranked = [
+    ...bitRateRenditions(video).sort(compareRenditions),
+    ...fallbacks.sort(compareRenditions),
+  ];
   const urls = unique(ranked.flatMap((r) => r.urls)).slice(0, MAX_URLS);
   const used = ranked.filter((r) => r.urls.some((u) => urls.includes(u)));
   // The size is known when every URL serves a picture of that size; a mix is left to the probe.

@@ -3,7 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { PlatformSim } from '../../../../fixtures/platform-sim/sim-server.ts';
 import { simDispatcher } from '../../../../fixtures/platform-sim/sim-dispatcher.ts';
-import { buildSharePage } from '../../../../fixtures/platform-sim/douyin/douyin-pages.ts';
+import {
+  buildPost,
+  buildSharePage,
+} from '../../../../fixtures/platform-sim/douyin/douyin-pages.ts';
 import { DOUYIN_MEDIA, DouyinSim } from '../../../../fixtures/platform-sim/douyin/douyin-sim.ts';
 import {
   REAL_POST,
@@ -22,6 +25,13 @@ describe('the simulated share pages rest on the real capture', () => {
 
   it('an unedited page for the real id is the real page itself', () => {
     expect(buildSharePage({ id: REAL_POST.id, playUri: REAL_POST.playUri })).toBe(REAL_SHARE_PAGE);
+  });
+
+  it('the current page (since 2026-08-08) keeps loaderData but no videoInfoRes, aweme_id or play_addr', () => {
+    const { html, item } = buildPost({ id: REAL_POST.id, playUri: REAL_POST.playUri });
+    expect(html).toContain('window._ROUTER_DATA = {"loaderData":');
+    for (const gone of ['videoInfoRes', 'aweme_id', 'play_addr']) expect(html).not.toContain(gone);
+    expect(item).toMatchObject({ aweme_id: REAL_POST.id, desc: REAL_POST.title });
   });
 
   it('a page for another id keeps the escaping and carries no trace of the real id', () => {
