@@ -32,7 +32,7 @@ export interface VideoChoice {
 /**
  * The quality Ephemera aims for: the short side of a 1080p video. Larger renditions (2K, 4K)
  * are taken only when nothing up to 1080p is listed: they multiply the size for a phone screen
- * and cross the download limit sooner (docs/platforms/douyin.md §Quality).
+ * and cross the download limit sooner (docs/platforms/douyin.md §Resolution, step 5).
  */
 const TARGET_SHORT_SIDE = 1080;
 /** Enough mirrors for the downloader to get past a bad edge, few enough to fail in time. */
@@ -41,8 +41,9 @@ const MAX_URLS = 6;
 const URL_KEY = /_(h264|h265|bytevc1|bytevc2)_(\d{3,4})p_/i;
 
 /**
- * Picks the best file the item lists (docs/platforms/douyin.md §Quality): among `bit_rate[]`
- * variants, H.264 before H.265 (H.265 plays in fewer places), then up to 1080p before larger,
+ * Picks the best file the item lists (docs/platforms/douyin.md §Resolution, step 5): among
+ * `bit_rate[]` variants, H.264 before H.265 (H.265 plays in fewer places), then up to 1080p
+ * before larger,
  * then the larger picture, frame rate, bitrate and file size; a variant the item says is over
  * the download limit goes last. `play_addr_h264` and `play_addr` follow as fallbacks (H.264
  * first again), so a download still has somewhere to go when the chosen CDN URL fails.
