@@ -251,6 +251,13 @@ describe('Douyin end to end, through the app', () => {
       says: /gallery or image post/,
     },
     {
+      name: 'short link to /share/slides/ (a note since 2026-08)',
+      spec: { sharePath: 'slides', editItem: variants.imagePost(2) },
+      code: 'not_single_video',
+      retryable: false,
+      says: /gallery or image post/,
+    },
+    {
       name: 'short link to a note',
       spec: { sharePath: 'note' },
       code: 'not_single_video',
