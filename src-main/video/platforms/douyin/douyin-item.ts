@@ -8,7 +8,7 @@ import {
 } from './douyin-json.ts';
 import { chooseVideo } from './douyin-quality.ts';
 
-/** What one share-page item says about the post, before the play URL is followed. */
+/** What one item (slidesinfo's or the share page's) says, before the play URL is followed. */
 export interface ItemFacts {
   id: string | null;
   kind: 'video' | 'gallery';
@@ -18,6 +18,7 @@ export interface ItemFacts {
   cover: string | null;
   /** Seconds. */
   duration: number | null;
+  /** The chosen rendition's size when every URL serves it (douyin-quality.ts), else null. */
   width: number | null;
   height: number | null;
   /**
@@ -30,7 +31,7 @@ export interface ItemFacts {
 /** `aweme_type` of image posts: 2 and 68 (videos are 4 on the share page, 0 in the app API). */
 const IMAGE_TYPES = new Set([2, 68]);
 
-/** Maps a share-page item to what the extractor needs (docs/platforms/douyin.md §Resolution). */
+/** Maps an item to what the extractor needs (docs/platforms/douyin.md §Resolution). */
 export function readItem(item: JsonRecord): ItemFacts {
   const video = asRecord(item.video);
   const base = {
