@@ -130,12 +130,58 @@ describe('Douyin end to end, through the app', () => {
     expect((await bytesOf(task.media?.download_url)).equals(post.bytes)).toBe(true);
   });
 
-  it('retries the share page and the CDN on 5xx, falling back to the play URL mirror', async () => {
-    const post = douyin.publish({ pageFailures: 1, cdn: { failures: 2 } });
+  it('downloads the 1080p H.264 rendition bit_rate lists, not H.265, 720p or the play URL', async () => {
+    const post = douyin.publish({
+      bitRates: [
+        {
+          gear: 'adapt_lowest_1080_1',
+          width: 1080,
+          height: 1920,
+          h265: true,
+          bitRate: 1_734_491,
+          bytes: DOUYIN_MEDIA.h265,
+        },
+        {
+          gear: 'low_720_0',
+          width: 720,
+          height: 1280,
+          bitRate: 2_838_889,
+          bytes: DOUYIN_MEDIA.watermarked,
+        },
+        {
+          gear: 'normal_1080_0',
+          width: 1080,
+          height: 1920,
+          bitRate: 4_069_698,
+          bytes: DOUYIN_MEDIA.h264,
+        },
+      ],
+    });
+    const task = TaskSchema.parse(
+      await t.waitFor(await start(post.shortUrl), ['completed', 'failed']),
+    );
+    expect(task.status).toBe('completed');
+    expect((await bytesOf(task.media?.download_url)).equals(DOUYIN_MEDIA.h264)).toBe(true);
+    const cdn = t.sim.requests.filter((r) => r.host === CDN_HOST).map((r) => r.path);
+    expect(cdn).toEqual([new URL(douyin.bitRateUrl(post, 2)).pathname + '?mime_type=video_mp4']);
+    expect(t.sim.requests.some((r) => r.host === 'aweme.snssdk.com')).toBe(false);
+    expect(douyin.pageHits(post.id)).toBe(0);
+  });
+
+  it('2025 shape: reads the share page when slidesinfo has no answer, and completes', async () => {
+    const post = douyin.publish({ shape: 'legacy' });
+    const task = await t.waitFor(await start(post.shortUrl), ['completed', 'failed']);
+    expect(task).toMatchObject({ status: 'completed', title: REAL_POST.title });
+    expect(douyin.apiHits(post.id)).toBe(1);
+    expect(douyin.pageHits(post.id)).toBe(1);
+  });
+
+  it('retries slidesinfo and the CDN on 5xx, falling back to the play URL mirror', async () => {
+    const post = douyin.publish({ api: { failures: 1 }, cdn: { failures: 2 } });
     const id = await start(post.shortUrl);
     const task = await t.waitFor(id, ['completed', 'failed']);
     expect(task.status).toBe('completed');
-    expect(douyin.pageHits(post.id)).toBe(2);
+    expect(douyin.apiHits(post.id)).toBe(2);
     // CDN URL tried twice (the runner's attempts), then the play URL's 302 led to it again.
     expect(t.sim.hits(post.cdnUrl)).toBe(3);
     expect(t.sim.requests.filter((r) => r.host === 'aweme.snssdk.com')).toHaveLength(2);
@@ -149,29 +195,50 @@ describe('Douyin end to end, through the app', () => {
     says: RegExp;
   }[] = [
     {
-      name: 'deleted or private',
-      spec: { editInfo: variants.deleted },
+      name: 'deleted or private (2025 page)',
+      spec: { shape: 'legacy', editInfo: variants.deleted },
       code: 'unavailable',
       retryable: false,
       says: /deleted or made private/,
     },
     {
-      name: 'captcha page',
-      spec: { html: CAPTCHA_PAGE },
+      name: 'no item in slidesinfo nor on the page',
+      spec: { editInfo: variants.deleted },
+      code: 'unavailable',
+      retryable: true,
+      says: /returned no data/,
+    },
+    {
+      name: 'slidesinfo marks the item deleted',
+      spec: { editItem: (i) => void (i.status = { is_delete: true }) },
+      code: 'unavailable',
+      retryable: false,
+      says: /deleted or made private/,
+    },
+    {
+      name: 'captcha instead of slidesinfo',
+      spec: { api: { body: CAPTCHA_PAGE } },
       code: 'blocked_by_platform',
       retryable: true,
       says: /captcha/,
     },
     {
-      name: 'WAF empty page',
-      spec: { html: '' },
+      name: 'captcha page (2025 page)',
+      spec: { shape: 'legacy', html: CAPTCHA_PAGE },
+      code: 'blocked_by_platform',
+      retryable: true,
+      says: /captcha/,
+    },
+    {
+      name: 'WAF empty answer',
+      spec: { api: { body: '' } },
       code: 'blocked_by_platform',
       retryable: true,
       says: /firewall/,
     },
     {
-      name: 'region block',
-      spec: { editInfo: variants.regionFiltered },
+      name: 'region block (2025 page)',
+      spec: { shape: 'legacy', editInfo: variants.regionFiltered },
       code: 'region_blocked',
       retryable: false,
       says: /region/,
@@ -179,6 +246,13 @@ describe('Douyin end to end, through the app', () => {
     {
       name: 'image post',
       spec: { editItem: variants.imagePost(2) },
+      code: 'not_single_video',
+      retryable: false,
+      says: /gallery or image post/,
+    },
+    {
+      name: 'short link to /share/slides/ (a note since 2026-08)',
+      spec: { sharePath: 'slides', editItem: variants.imagePost(2) },
       code: 'not_single_video',
       retryable: false,
       says: /gallery or image post/,

@@ -7,6 +7,8 @@ import {
   atlasFields,
   CAPTCHA_2001_JSON,
   FILLER,
+  RATE_LIMIT_2_BARE_JSON,
+  RATE_LIMIT_2_JSON,
   REAL_SHARE_TEXTS,
   WITHHELD_RESULT,
 } from '../fixtures/platform-sim/kuaishou/kuaishou-samples.ts';
@@ -22,7 +24,7 @@ import { deferred } from '../helpers/deferred.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const OWN_HOST =
-  /(^|\.)(kuaishou\.com|kuaishou\.cn|chenzhongtech\.com|kwimgs\.com|kwaicdn\.com|yximgs\.com)$/;
+  /(^|\.)(kuaishou\.com|kuaishou\.cn|kuaishouapp\.com|chenzhongtech\.com|kwimgs\.com|kwaicdn\.com|yximgs\.com)$/;
 
 describe('Kuaishou tasks end to end (simulated Kuaishou)', () => {
   let t: TestApp;
@@ -150,6 +152,17 @@ describe('Kuaishou tasks end to end (simulated Kuaishou)', () => {
     expect((await t.waitFor(id, ['completed', 'failed'])).status).toBe('completed');
   });
 
+  it('completes a Kuaishou Lite share text (v.kuaishouapp.com/s/…)', async () => {
+    const post = ks.publish({ caption: '把豆腐和鸡蛋放锅里蒸一蒸' });
+    const text = `${post.liteUrl} 把豆腐和鸡蛋放锅里蒸一蒸 该作品在快手被播放过1次，点击链接，打开【快手极速版】直接观看！`;
+    const task = await run(text);
+    expect(task).toMatchObject({ status: 'completed', title: '把豆腐和鸡蛋放锅里蒸一蒸' });
+    expect(Buffer.from(await (await download(task, 'download_url')).arrayBuffer())).toEqual(
+      H264_MP4,
+    );
+    expect(t.sim.requests[0]?.host).toBe('v.kuaishouapp.com');
+  });
+
   it('never takes the first image of a gallery', async () => {
     const post = ks.publish({ photo: atlasFields('3xatlas', COVER_HOST) });
     const task = await run(post.shortUrl);
@@ -158,6 +171,16 @@ describe('Kuaishou tasks end to end (simulated Kuaishou)', () => {
   });
 
   const failures: [string, KsPostOptions, Task['error_code'], boolean, RegExp][] = [
+    [
+      'rate limited (result 2 on both pages)',
+      {
+        mobile: { kind: 'result', entry: RATE_LIMIT_2_JSON },
+        desktop: { kind: 'json', body: RATE_LIMIT_2_BARE_JSON },
+      },
+      'blocked_by_platform',
+      true,
+      /limiting requests.*result 2/,
+    ],
     [
       'captcha (2001 then the captcha page)',
       { mobile: { kind: 'result', entry: CAPTCHA_2001_JSON }, desktop: { kind: 'captcha' } },

@@ -21,7 +21,8 @@ export function hostMatcher(domains: DomainList): (host: string) => boolean {
 export const SHARE_LINK_DOMAINS: Readonly<Record<Platform, DomainList>> = {
   douyin: ['douyin.com', 'iesdouyin.com'],
   tiktok: ['tiktok.com', 'tiktokv.com'],
-  kuaishou: ['kuaishou.com', 'kuaishou.cn', 'chenzhongtech.com', 'gifshow.com'],
+  // kuaishouapp.com: Kuaishou Lite (快手极速版) shares `v.kuaishouapp.com/s/<code>`.
+  kuaishou: ['kuaishou.com', 'kuaishou.cn', 'chenzhongtech.com', 'gifshow.com', 'kuaishouapp.com'],
 };
 
 /**

@@ -76,6 +76,7 @@ describe('classifyLink: Kuaishou link forms (docs/platforms/kuaishou.md)', () =>
     'https://m.kuaishou.com/fw/photo/3xhjgcmir24m4nm',
     'https://c.kuaishou.com/fw/long-video/3xhjgcmir24m4nm',
     'https://live.kuaishou.com/u/3x1/3xhjgcmir24m4nm',
+    'https://v.kuaishouapp.com/s/MIaftqoZ',
   ])('%s is a Kuaishou link (its /fw/photo/ is a video path)', (link) => {
     expect(classifyLink(link)).toMatchObject({ ok: true, platform: 'kuaishou' });
   });

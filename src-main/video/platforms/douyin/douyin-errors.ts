@@ -21,6 +21,12 @@ export const douyinErrors = {
       'Douyin returned its page for this video without the video; it may have been deleted or hidden. Try again later, or try another link.',
     ),
 
+  noItem: () =>
+    retryableError(
+      'unavailable',
+      'Douyin returned no data for this video; it may have been deleted or made private, or hidden for a while. Try again later, or try another link.',
+    ),
+
   regionBlocked: () =>
     lastingError(
       'region_blocked',

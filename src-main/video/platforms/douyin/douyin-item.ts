@@ -6,8 +6,9 @@ import {
   urlList,
   type JsonRecord,
 } from './douyin-json.ts';
+import { chooseVideo } from './douyin-quality.ts';
 
-/** What one share-page item says about the post, before the play URL is followed. */
+/** What one item (slidesinfo's or the share page's) says, before the play URL is followed. */
 export interface ItemFacts {
   id: string | null;
   kind: 'video' | 'gallery';
@@ -17,18 +18,20 @@ export interface ItemFacts {
   cover: string | null;
   /** Seconds. */
   duration: number | null;
+  /** The chosen rendition's size when every URL serves it (douyin-quality.ts), else null. */
   width: number | null;
   height: number | null;
-  /** No-watermark play-endpoint URLs, best first; empty for galleries. */
+  /**
+   * No-watermark URLs, best first (douyin-quality.ts): CDN files or play endpoints that redirect
+   * to one; empty for galleries.
+   */
   playUrls: string[];
 }
 
 /** `aweme_type` of image posts: 2 and 68 (videos are 4 on the share page, 0 in the app API). */
 const IMAGE_TYPES = new Set([2, 68]);
-/** Play endpoint for a `play_addr.uri` when the page lists no URL (as downloaders build it). */
-const PLAY_ENDPOINT = 'https://aweme.snssdk.com/aweme/v1/play/';
 
-/** Maps a share-page item to what the extractor needs (docs/platforms/douyin.md §Resolution). */
+/** Maps an item to what the extractor needs (docs/platforms/douyin.md §Resolution). */
 export function readItem(item: JsonRecord): ItemFacts {
   const video = asRecord(item.video);
   const base = {
@@ -41,15 +44,15 @@ export function readItem(item: JsonRecord): ItemFacts {
     // An image post's play_addr is its background music: never a video to download.
     return { ...base, kind: 'gallery', duration: null, width: null, height: null, playUrls: [] };
   }
-  const playAddr = asRecord(video?.play_addr);
+  const choice = chooseVideo(video);
   return {
     ...base,
     kind: 'video',
     // The page gives milliseconds (real capture: 352596 for a 352 s track).
     duration: msToSeconds(asPositive(video?.duration) ?? asPositive(item.duration)),
-    width: dimension(video?.width) ?? dimension(playAddr?.width),
-    height: dimension(video?.height) ?? dimension(playAddr?.height),
-    playUrls: playUrls(video),
+    width: choice.width,
+    height: choice.height,
+    playUrls: choice.urls,
   };
 }
 
@@ -73,37 +76,6 @@ function isWebp(url: string): boolean {
   }
 }
 
-/**
- * No-watermark URLs: an H.264 rendition first when the data names one (app API field
- * `play_addr_h264`; H.265 plays in fewer places), then `play_addr`, each with `playwm` → `play`.
- * Without any URL, the endpoint is built from `play_addr.uri`.
- */
-function playUrls(video: JsonRecord | null): string[] {
-  const listed = [...urlList(video?.play_addr_h264), ...urlList(video?.play_addr)];
-  const urls = listed.map(withoutWatermark).filter((u) => u !== null);
-  const uri = asString(asRecord(video?.play_addr)?.uri);
-  if (urls.length === 0 && uri && /^[\w-]+$/.test(uri)) {
-    urls.push(`${PLAY_ENDPOINT}?video_id=${uri}&ratio=720p&line=0`);
-  }
-  return [...new Set(urls)];
-}
-
-/** `/aweme/v1/playwm/` serves the watermarked file; `/aweme/v1/play/` the clean one. */
-export function withoutWatermark(raw: string): string | null {
-  try {
-    const url = new URL(raw);
-    url.pathname = url.pathname.replace(/\/playwm(\/|$)/, '/play$1');
-    return url.href;
-  } catch {
-    return null;
-  }
-}
-
 function msToSeconds(ms: number | null): number | null {
   return ms === null ? null : Math.round(ms) / 1000;
-}
-
-function dimension(value: unknown): number | null {
-  const n = asPositive(value);
-  return n !== null && Number.isInteger(n) ? n : null;
 }

@@ -18,9 +18,9 @@ export type SharePage =
   /** HTML without `_ROUTER_DATA`, or data of an unknown shape. */
   | { kind: 'unknown' };
 
-const CAPTCHA_TITLE = /<title[^>]*>[^<]*验证码中间页/i;
+export const CAPTCHA_TITLE = /<title[^>]*>[^<]*验证码中间页/i;
 /** Markers of ByteDance's browser check; it serves a tiny page that sets a cookie and reloads. */
-const CHALLENGE_MARKERS = /__ac_nonce|byted_acrawler/;
+export const CHALLENGE_MARKERS = /__ac_nonce|byted_acrawler/;
 /** `video_(id)/page` on the real capture; image posts use `note_(id)/page` (no capture). */
 const PAGE_KEY = /^(video|note|slides)_\(id\)\/page$/;
 

@@ -9,6 +9,11 @@ import { MEDIA_HEADERS, ownsDouyinHost } from './douyin-hosts.ts';
 const MAX_PLAY_HOPS = 3;
 const PLAY_PATH = /^\/aweme\/v1\/play\/?$/;
 
+/** A play endpoint (`…/aweme/v1/play/?video_id=…`) rather than a CDN file. */
+export function isPlayEndpoint(url: string): boolean {
+  return URL.canParse(url) && PLAY_PATH.test(new URL(url).pathname);
+}
+
 /**
  * Follows a play-endpoint URL to the CDN file it points at (the endpoint answers 302 with the CDN
  * URL; docs/platforms/douyin.md §Resolution, step 5). Returns the mirrors to download, best first:

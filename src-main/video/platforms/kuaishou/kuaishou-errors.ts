@@ -52,6 +52,19 @@ export function signatureError(): KuaishouError {
   );
 }
 
+/**
+ * Result 2 ("操作太快了，请稍微休息一下", or no message at all): Kuaishou is throttling this
+ * connection, more often for desktop User-Agents (docs/platforms/kuaishou.md §Failure signals).
+ * It says nothing about the post, so the other page route is still tried.
+ */
+export function rateLimitedError(): KuaishouError {
+  return new KuaishouError(
+    'blocked_by_platform',
+    'Kuaishou is limiting requests from this connection for now (result 2, “操作太快了”); it says nothing about the video. Wait a few minutes and try again, or use another network or a proxy.',
+    true,
+  );
+}
+
 /** Any other `result` ≠ 1: the page answered, but without the video. */
 export function resultCodeError(code: number): KuaishouError {
   return new KuaishouError(

@@ -54,16 +54,16 @@ function isDesktopForm(url: URL): boolean {
 }
 
 /**
- * Decides the first request for a pasted link. Desktop links go to the desktop page; everything
- * else (short links, PC `/f/` shares, mobile pages) is fetched with the phone UA, following
- * redirects to the mobile share page.
+ * Decides the first request for a pasted link. The phone share page goes first for every form:
+ * Kuaishou answers desktop User-Agents with `result: 2` far more often (docs/platforms/kuaishou.md
+ * §Resolution). Desktop and live links are read as the phone page of the same id; short links
+ * (`v.kuaishou.com`, Kuaishou Lite's `v.kuaishouapp.com/s/`, PC `/f/` shares) and mobile pages
+ * are fetched as pasted, following redirects. The desktop page is the fallback route.
  */
 export function planLink(link: URL): LinkPlan {
   const photoId = photoIdOf(link);
   if (photoId && isDesktopForm(link)) {
-    // Live links are retired; the same id lives on the desktop video page.
-    const url = DESKTOP_PATH.test(link.pathname) ? link : new URL(desktopPageUrl(photoId));
-    return { photoId, url, route: 'desktop' };
+    return { photoId, url: new URL(mobilePageUrl(photoId)), route: 'mobile' };
   }
   return { photoId, url: normaliseMobileUrl(link), route: 'mobile' };
 }

@@ -1,5 +1,6 @@
 import {
   captchaError,
+  rateLimitedError,
   resultCodeError,
   signatureError,
   type KuaishouError,
@@ -15,8 +16,9 @@ export type PageReading =
 
 export const NOTHING: PageReading = { kind: 'none' };
 
-/** Kuaishou's `result` codes: 1 is OK, 2001 a captcha, 50 a bad signature. */
+/** Kuaishou's `result` codes: 1 is OK, 2 a rate limit, 2001 a captcha, 50 a bad signature. */
 export function refusalForResult(code: number): KuaishouError {
+  if (code === 2) return rateLimitedError();
   if (code === 2001) return captchaError('result 2001');
   if (code === 50) return signatureError();
   return resultCodeError(code);

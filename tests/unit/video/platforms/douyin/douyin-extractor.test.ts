@@ -46,10 +46,24 @@ describe('Douyin extractor: link forms', () => {
     },
   );
 
-  it('follows the short link once and reads the share page Douyin pointed to, query included', async () => {
+  it('asks slidesinfo for the id, in encoded brackets, with no signature and the phone UA', async () => {
     const post = h.douyin.publish({ shortUrl: 'https://v.douyin.com/_2ljF4AmKL8/' });
     await h.resolve(post.shortUrl);
-    const page = h.sim.requests.find((r) => r.host === 'www.iesdouyin.com');
+    const api = h.sim.requests.filter((r) => r.host === 'www.iesdouyin.com');
+    expect(api.map((r) => r.path)).toEqual([
+      `/web/api/v2/aweme/slidesinfo/?aweme_ids=%5B${post.id}%5D`,
+    ]);
+    expect(api[0]?.headers['user-agent']).toBe(IPHONE_USER_AGENT);
+    expect(h.douyin.pageHits(post.id)).toBe(0);
+  });
+
+  it('2025 shape: follows the short link once and reads the share page Douyin pointed to, query included', async () => {
+    const post = h.douyin.publish({
+      shape: 'legacy',
+      shortUrl: 'https://v.douyin.com/_2ljF4AmKL8/',
+    });
+    await h.resolve(post.shortUrl);
+    const page = h.sim.requests.find((r) => r.path.startsWith('/share/'));
     expect(page?.path).toBe(
       new URL(post.sharePageUrl).pathname + new URL(post.sharePageUrl).search,
     );

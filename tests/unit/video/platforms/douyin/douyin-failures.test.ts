@@ -22,95 +22,178 @@ interface Case {
   says: RegExp;
 }
 
-/** One row per failure signal: what the simulated Douyin does, and what the user must read. */
+/**
+ * One row per failure signal: what the simulated Douyin does, and what the user must read.
+ * `shape: 'legacy'` rows are the 2025 share page, read as the fallback when slidesinfo has no
+ * item; the others are Douyin as it is today, slidesinfo first.
+ */
 const CASES: Case[] = [
   {
-    name: 'deleted or private (filter_list)',
+    name: 'slidesinfo: no item, page without data (deleted, private or hidden)',
     spec: { editInfo: variants.deleted },
+    code: 'unavailable',
+    retryable: true,
+    says: /returned no data.*deleted or made private.*later/,
+  },
+  {
+    name: 'slidesinfo: item marked deleted',
+    spec: { editItem: (i) => void (i.status = { is_delete: true, is_private: false }) },
+    code: 'unavailable',
+    retryable: false,
+    says: /deleted or made private by its author\. Try another link/,
+  },
+  {
+    name: 'slidesinfo: item marked private',
+    spec: { editItem: (i) => void (i.status = { is_delete: false, is_private: true }) },
+    code: 'unavailable',
+    retryable: false,
+    says: /deleted or made private by its author\. Try another link/,
+  },
+  {
+    name: 'slidesinfo: captcha page',
+    spec: { api: { body: CAPTCHA_PAGE } },
+    code: 'blocked_by_platform',
+    retryable: true,
+    says: /captcha.*proxy/,
+  },
+  {
+    name: 'slidesinfo: empty body (WAF)',
+    spec: { api: { body: '' } },
+    code: 'blocked_by_platform',
+    retryable: true,
+    says: /firewall.*empty.*proxy/,
+  },
+  {
+    name: 'slidesinfo: browser check',
+    spec: { api: { body: BROWSER_CHECK_PAGE } },
+    code: 'blocked_by_platform',
+    retryable: true,
+    says: /browser check.*proxy/,
+  },
+  {
+    name: 'slidesinfo 403',
+    spec: { api: { status: 403 } },
+    code: 'blocked_by_platform',
+    retryable: true,
+    says: /refused.*HTTP 403.*proxy/,
+  },
+  {
+    name: 'slidesinfo: unknown status_code',
+    spec: { api: { body: '{"status_code":8,"status_msg":"params error"}' } },
+    code: 'upstream_error',
+    retryable: true,
+    says: /did not contain the video data.*update/,
+  },
+  {
+    name: 'slidesinfo: an item for another post',
+    spec: {
+      api: { body: '{"status_code":0,"aweme_details":[{"aweme_id":"7000000000000000001"}]}' },
+    },
+    code: 'upstream_error',
+    retryable: true,
+    says: /did not contain the video data.*update/,
+  },
+  {
+    name: 'slidesinfo 503 on every try',
+    spec: { api: { failures: 99 } },
+    code: 'upstream_error',
+    retryable: true,
+    says: /HTTP 503.*later/,
+  },
+  {
+    name: 'slidesinfo refused, page says deleted: the page wins',
+    spec: { shape: 'legacy', api: { status: 403 }, editInfo: variants.deleted },
+    code: 'unavailable',
+    retryable: false,
+    says: /deleted or made private.*作品已删除.*another link/,
+  },
+  {
+    name: 'deleted or private (filter_list)',
+    spec: { shape: 'legacy', editInfo: variants.deleted },
     code: 'unavailable',
     retryable: false,
     says: /deleted or made private.*作品已删除.*another link/,
   },
   {
     name: 'empty item_list, no reason',
-    spec: { editInfo: variants.emptyItems },
+    spec: { shape: 'legacy', editInfo: variants.emptyItems },
     code: 'unavailable',
     retryable: true,
     says: /without the video.*later/,
   },
   {
     name: 'region filter_reason',
-    spec: { editInfo: variants.regionFiltered },
+    spec: { shape: 'legacy', editInfo: variants.regionFiltered },
     code: 'region_blocked',
     retryable: false,
     says: /region.*proxy/,
   },
   {
     name: 'empty item_list abroad',
-    spec: { editInfo: variants.overseaEmpty },
+    spec: { shape: 'legacy', editInfo: variants.overseaEmpty },
     code: 'region_blocked',
     retryable: false,
     says: /region.*proxy/,
   },
   {
     name: 'HTTP 451',
-    spec: { pageStatus: 451 },
+    spec: { shape: 'legacy', pageStatus: 451 },
     code: 'region_blocked',
     retryable: false,
     says: /region.*proxy/,
   },
   {
     name: 'captcha page',
-    spec: { html: CAPTCHA_PAGE },
+    spec: { shape: 'legacy', html: CAPTCHA_PAGE },
     code: 'blocked_by_platform',
     retryable: true,
     says: /captcha.*proxy/,
   },
   {
     name: 'WAF empty page',
-    spec: { html: '' },
+    spec: { shape: 'legacy', html: '' },
     code: 'blocked_by_platform',
     retryable: true,
     says: /firewall.*empty.*proxy/,
   },
   {
     name: 'browser check (__ac_nonce)',
-    spec: { html: BROWSER_CHECK_PAGE },
+    spec: { shape: 'legacy', html: BROWSER_CHECK_PAGE },
     code: 'blocked_by_platform',
     retryable: true,
     says: /browser check.*proxy/,
   },
   {
     name: 'page without _ROUTER_DATA',
-    spec: { html: PAGE_WITHOUT_DATA },
+    spec: { shape: 'legacy', html: PAGE_WITHOUT_DATA },
     code: 'upstream_error',
     retryable: true,
     says: /did not contain the video data.*update/,
   },
   {
     name: 'share page 403',
-    spec: { pageStatus: 403 },
+    spec: { shape: 'legacy', pageStatus: 403 },
     code: 'blocked_by_platform',
     retryable: true,
     says: /refused.*HTTP 403.*proxy/,
   },
   {
     name: 'share page 404',
-    spec: { pageStatus: 404 },
+    spec: { shape: 'legacy', pageStatus: 404 },
     code: 'unavailable',
     retryable: false,
     says: /no video at this link \(HTTP 404\)/,
   },
   {
     name: 'share page redirects elsewhere',
-    spec: { pageStatus: 302, pageLocation: 'https://www.douyin.com/' },
+    spec: { shape: 'legacy', pageStatus: 302, pageLocation: 'https://www.douyin.com/' },
     code: 'upstream_error',
     retryable: true,
     says: /elsewhere \(HTTP 302\)/,
   },
   {
     name: 'share page 503 on every try',
-    spec: { pageFailures: 99 },
+    spec: { shape: 'legacy', pageFailures: 99 },
     code: 'upstream_error',
     retryable: true,
     says: /HTTP 503.*later/,
@@ -180,16 +263,20 @@ describe('Douyin extractor: every failure signal has its own error', () => {
   });
 
   it('retries 5xx with back-off and succeeds within the attempts', async () => {
-    const post = h.douyin.publish({ pageFailures: FAST_RETRY.attempts - 1 });
+    const post = h.douyin.publish({ shape: 'legacy', pageFailures: FAST_RETRY.attempts - 1 });
     expect((await h.resolve(post.shortUrl)).id).toBe(post.id);
     expect(h.douyin.pageHits(post.id)).toBe(FAST_RETRY.attempts);
+    const api = h.douyin.publish({ api: { failures: FAST_RETRY.attempts - 1 } });
+    expect((await h.resolve(api.shortUrl)).kind).toBe('video');
+    expect(h.douyin.apiHits(api.id)).toBe(FAST_RETRY.attempts);
+    expect(h.douyin.pageHits(api.id)).toBe(0);
   });
 
   it('gives up after the attempts on 5xx, and never retries a 4xx meaning "gone"', async () => {
-    const failing = h.douyin.publish({ pageFailures: 99 });
+    const failing = h.douyin.publish({ shape: 'legacy', pageFailures: 99 });
     await h.failure(failing.shortUrl);
     expect(h.douyin.pageHits(failing.id)).toBe(FAST_RETRY.attempts);
-    const gone = h.douyin.publish({ pageStatus: 404 });
+    const gone = h.douyin.publish({ shape: 'legacy', pageStatus: 404 });
     await h.failure(gone.shortUrl);
     expect(h.douyin.pageHits(gone.id)).toBe(1);
   });
@@ -232,13 +319,15 @@ describe('Douyin extractor: galleries never yield an item', () => {
   const galleries: [string, DouyinPostSpec][] = [
     ['short link → /share/note/', { sharePath: 'note' }],
     ['short link → /share/slides/', { sharePath: 'slides' }],
-    ['video page with aweme_type 2', { editItem: variants.imagePost(2) }],
-    ['video page with aweme_type 68', { editItem: variants.imagePost(68) }],
-    ['video page with images[] only', { editItem: variants.imagesOnly }],
-    ['note page', { asNote: true }],
+    ['slidesinfo item (request_source=200) with aweme_type 2', { editItem: variants.imagePost(2) }],
+    ['slidesinfo item with aweme_type 68', { editItem: variants.imagePost(68) }],
+    ['slidesinfo item with images[] only', { editItem: variants.imagesOnly }],
+    ['2025 video page with aweme_type 2', { shape: 'legacy', editItem: variants.imagePost(2) }],
+    ['2025 note page', { shape: 'legacy', asNote: true }],
     [
       'share page 302 → note',
       {
+        shape: 'legacy',
         pageStatus: 302,
         pageLocation: 'https://www.iesdouyin.com/share/note/7500000000000000001/',
       },
@@ -250,5 +339,23 @@ describe('Douyin extractor: galleries never yield an item', () => {
     const resolved = await h.resolve(post.shortUrl);
     expect(resolved).toMatchObject({ kind: 'gallery', media: [], cover: null, duration: null });
     expect(h.hosts().filter((host) => !/^(v\.douyin|www\.iesdouyin)\.com$/.test(host))).toEqual([]);
+  });
+
+  it('asks slidesinfo as a video, then as a note, and keeps the title of the note', async () => {
+    const post = h.douyin.publish({ editItem: variants.imagePost(2) });
+    const resolved = await h.resolve(`https://www.douyin.com/video/${post.id}`);
+    expect(resolved).toMatchObject({ kind: 'gallery', title: expect.any(String) as unknown });
+    const asked = h.sim.requests.filter((r) => r.path.startsWith('/web/api/v2/aweme/slidesinfo/'));
+    expect(asked.map((r) => r.path)).toEqual([
+      `/web/api/v2/aweme/slidesinfo/?aweme_ids=%5B${post.id}%5D`,
+      `/web/api/v2/aweme/slidesinfo/?aweme_ids=%5B${post.id}%5D&request_source=200`,
+    ]);
+    expect(h.douyin.pageHits(post.id)).toBe(0);
+  });
+
+  it('a short link to /share/slides/ is refused before anything about the post is asked', async () => {
+    const post = h.douyin.publish({ sharePath: 'slides', editItem: variants.imagePost(2) });
+    expect(await h.resolve(post.shortUrl)).toMatchObject({ kind: 'gallery', media: [] });
+    expect(h.douyin.apiHits(post.id) + h.douyin.pageHits(post.id)).toBe(0);
   });
 });

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  readItem,
-  withoutWatermark,
-} from '../../../../../src-main/video/platforms/douyin/douyin-item.ts';
+import { readItem } from '../../../../../src-main/video/platforms/douyin/douyin-item.ts';
+import { withoutWatermark } from '../../../../../src-main/video/platforms/douyin/douyin-quality.ts';
 import {
   itemOf,
   realRouterData,

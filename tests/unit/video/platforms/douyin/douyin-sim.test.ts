@@ -3,7 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { PlatformSim } from '../../../../fixtures/platform-sim/sim-server.ts';
 import { simDispatcher } from '../../../../fixtures/platform-sim/sim-dispatcher.ts';
-import { buildSharePage } from '../../../../fixtures/platform-sim/douyin/douyin-pages.ts';
+import {
+  buildPost,
+  buildSharePage,
+  type Json,
+} from '../../../../fixtures/platform-sim/douyin/douyin-pages.ts';
+import { imagePost } from '../../../../fixtures/platform-sim/douyin/douyin-variants.ts';
 import { DOUYIN_MEDIA, DouyinSim } from '../../../../fixtures/platform-sim/douyin/douyin-sim.ts';
 import {
   REAL_POST,
@@ -22,6 +27,13 @@ describe('the simulated share pages rest on the real capture', () => {
 
   it('an unedited page for the real id is the real page itself', () => {
     expect(buildSharePage({ id: REAL_POST.id, playUri: REAL_POST.playUri })).toBe(REAL_SHARE_PAGE);
+  });
+
+  it('the current page (since 2026-08-08) keeps loaderData but no videoInfoRes, aweme_id or play_addr', () => {
+    const { html, item } = buildPost({ id: REAL_POST.id, playUri: REAL_POST.playUri });
+    expect(html).toContain('window._ROUTER_DATA = {"loaderData":');
+    for (const gone of ['videoInfoRes', 'aweme_id', 'play_addr']) expect(html).not.toContain(gone);
+    expect(item).toMatchObject({ aweme_id: REAL_POST.id, desc: REAL_POST.title });
   });
 
   it('a page for another id keeps the escaping and carries no trace of the real id', () => {
@@ -97,6 +109,59 @@ describe('the simulated Douyin CDN and play endpoint', () => {
     const marked = await get(String(wm.headers.location), referer);
     expect(marked.body.equals(DOUYIN_MEDIA.watermarked)).toBe(true);
     expect(marked.body.equals(post.bytes)).toBe(false);
+  });
+
+  it('slidesinfo: a video by default, a note only with request_source=200, 404 in the 2025 shape', async () => {
+    const api = (id: string, note = false): string =>
+      `https://www.iesdouyin.com/web/api/v2/aweme/slidesinfo/?aweme_ids=%5B${id}%5D${note ? '&request_source=200' : ''}`;
+    const json = async (url: string): Promise<{ status_code: number; aweme_details: Json[] }> =>
+      JSON.parse((await get(url)).body.toString('utf8')) as {
+        status_code: number;
+        aweme_details: Json[];
+      };
+    const video = douyin.publish();
+    const answer = await json(api(video.id));
+    expect(answer.status_code).toBe(0);
+    expect(answer.aweme_details.map((i) => i.aweme_id)).toEqual([video.id]);
+    expect((await json(api(video.id, true))).aweme_details).toEqual([]);
+    const note = douyin.publish({ editItem: imagePost(2) });
+    expect((await json(api(note.id))).aweme_details).toEqual([]);
+    expect((await json(api(note.id, true))).aweme_details).toHaveLength(1);
+    const legacy = douyin.publish({ shape: 'legacy' });
+    expect((await get(api(legacy.id))).status).toBe(404);
+    expect(douyin.apiHits(video.id)).toBe(2);
+  });
+
+  it('bit_rate renditions are listed in the item and served by the CDN', async () => {
+    const post = douyin.publish({
+      bitRates: [
+        {
+          gear: 'normal_1080_0',
+          width: 1080,
+          height: 1920,
+          bitRate: 4_000_000,
+          bytes: DOUYIN_MEDIA.h264,
+        },
+        {
+          gear: 'adapt_1080_1',
+          width: 1080,
+          height: 1920,
+          h265: true,
+          bitRate: 1_700_000,
+          bytes: DOUYIN_MEDIA.h265,
+        },
+      ],
+    });
+    const url = `https://www.iesdouyin.com/web/api/v2/aweme/slidesinfo/?aweme_ids=%5B${post.id}%5D`;
+    const item = (JSON.parse((await get(url)).body.toString('utf8')) as { aweme_details: Json[] })
+      .aweme_details[0] as Json;
+    const rates = (item.video as Json).bit_rate as Json[];
+    expect(rates.map((r) => [r.gear_name, r.is_h265, (r.play_addr as Json).url_key])).toEqual([
+      ['normal_1080_0', 0, `${post.playUri}_h264_1080p_4000000`],
+      ['adapt_1080_1', 1, `${post.playUri}_bytevc1_1080p_1700000`],
+    ]);
+    const served = await get(douyin.bitRateUrl(post, 1), referer);
+    expect(served.body.equals(DOUYIN_MEDIA.h265)).toBe(true);
   });
 
   it('a lying CDN announces more bytes than it sends, then hangs up', async () => {

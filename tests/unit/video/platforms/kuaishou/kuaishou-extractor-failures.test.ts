@@ -7,6 +7,8 @@ import {
 import {
   atlasFields,
   CAPTCHA_2001_JSON,
+  RATE_LIMIT_2_BARE_JSON,
+  RATE_LIMIT_2_JSON,
   SIGN_FAIL_50_JSON,
   WITHHELD_RESULT,
 } from '../../../../fixtures/platform-sim/kuaishou/kuaishou-samples.ts';
@@ -52,6 +54,36 @@ describe('Kuaishou extractor against the simulator: failures', () => {
     expect(f.message).toMatch(re);
     expectReadable(f);
     expect(h.ks.hits(post, 'desktop')).toBe(1);
+  });
+
+  it('result 2 on both routes → a retryable rate limit, not "deleted or private"', async () => {
+    const post = h.ks.publish({
+      mobile: { kind: 'result', entry: RATE_LIMIT_2_JSON },
+      desktop: { kind: 'json', body: RATE_LIMIT_2_BARE_JSON },
+    });
+    const f = await h.failure(post.shortUrl);
+    expect(f).toMatchObject({ code: 'blocked_by_platform', retryable: true });
+    expect(f.message).toMatch(/limiting requests.*result 2.*nothing about the video.*try again/);
+    expect(f.message).not.toMatch(/deleted|private/);
+    expectReadable(f);
+    expect(h.ks.hits(post, 'mobile')).toBe(1);
+    expect(h.ks.hits(post, 'desktop')).toBe(1);
+  });
+
+  it('result 2 as bare JSON on the phone page: the desktop page is tried, and serves', async () => {
+    const post = h.ks.publish({ mobile: { kind: 'json', body: RATE_LIMIT_2_BARE_JSON } });
+    expect((await h.resolve(post.shortUrl)).id).toBe(post.photoId);
+    expect(h.ks.hits(post, 'desktop')).toBe(1);
+  });
+
+  it('a rate limit on the phone page and a captcha on the desktop page: the phone page speaks', async () => {
+    const post = h.ks.publish({
+      mobile: { kind: 'json', body: RATE_LIMIT_2_JSON },
+      desktop: { kind: 'captcha' },
+    });
+    const f = await h.failure(post.shortUrl);
+    expect(f).toMatchObject({ code: 'blocked_by_platform', retryable: true });
+    expect(f.message).toMatch(/limiting requests/);
   });
 
   it('a withheld post (result ≠ 1) → unavailable, naming the code', async () => {
@@ -115,6 +147,16 @@ describe('Kuaishou extractor against the simulator: failures', () => {
     expect(f).toMatchObject({ code: 'upstream_error', retryable: false });
     expect(f.message).toMatch(/redirected to evil\.example\.com, which is not a Kuaishou site/);
     expect(h.hosts()).toEqual(['v.kuaishou.com']);
+  });
+
+  it('refuses a Kuaishou Lite link that redirects off Kuaishou, sending nothing there', async () => {
+    const post = h.ks.publish({
+      short: { kind: 'redirect', location: 'https://evil.example.com/fw/photo/3xabc' },
+    });
+    const f = await h.failure(post.liteUrl);
+    expect(f).toMatchObject({ code: 'upstream_error', retryable: false });
+    expect(f.message).toMatch(/redirected to evil\.example\.com, which is not a Kuaishou site/);
+    expect(h.hosts()).toEqual(['v.kuaishouapp.com']);
   });
 
   it('refuses a redirect to a private address by name or IP', async () => {

@@ -78,8 +78,41 @@ describe('Kuaishou extractor against the simulator: routes', () => {
     expect(resolved.media[0]?.url).toBe(post.facts.mirrors[0]);
   });
 
-  it('reads the desktop page with the desktop UA and sends it on to the CDN', async () => {
+  it('reads a desktop link from the phone page first, never asking the desktop page', async () => {
     const post = h.ks.publish();
+    const resolved = await h.resolve(post.desktopUrl);
+    expect(resolved.id).toBe(post.photoId);
+    const pages = h.sim.requests.filter((r) => !r.host.includes('kwimgs'));
+    expect(pages.map((r) => `${r.host}${r.path}`)).toEqual([
+      `v.m.chenzhongtech.com/fw/photo/${post.photoId}`,
+    ]);
+    expect(pages[0]?.headers['user-agent']).toBe(MOBILE_USER_AGENT);
+    expect(h.ks.hits(post, 'desktop')).toBe(0);
+  });
+
+  it('follows a Kuaishou Lite link (v.kuaishouapp.com/s/) like a short link', async () => {
+    const post = h.ks.publish();
+    const resolved = await h.resolve(post.liteUrl);
+    expect(resolved).toMatchObject({ id: post.photoId, title: post.facts.caption });
+    expect(h.sim.requests[0]).toMatchObject({ host: 'v.kuaishouapp.com' });
+    expect(h.sim.requests[0]?.headers['user-agent']).toBe(MOBILE_USER_AGENT);
+  });
+
+  it('follows a short link to a random *.m.chenzhongtech.com share host', async () => {
+    const photoId = '3xrandsub0001kq';
+    const post = h.ks.publish({
+      photoId,
+      short: {
+        kind: 'redirect',
+        location: `https://k8f3q2.m.chenzhongtech.com/fw/photo/${photoId}?photoId=${photoId}`,
+      },
+    });
+    expect((await h.resolve(post.shortUrl)).id).toBe(photoId);
+    expect(h.sim.requests.map((r) => r.host)).toContain('k8f3q2.m.chenzhongtech.com');
+  });
+
+  it('reads the desktop page with the desktop UA when the phone page fails, and sends that UA on to the CDN', async () => {
+    const post = h.ks.publish({ mobile: { kind: 'empty' } });
     const resolved = await h.resolve(post.desktopUrl);
     const page = h.sim.requests.find((r) => r.path.startsWith('/short-video/'));
     expect(page?.headers['user-agent']).toBe(DESKTOP_USER_AGENT);
@@ -88,7 +121,7 @@ describe('Kuaishou extractor against the simulator: routes', () => {
       referer: 'https://www.kuaishou.com/',
       'user-agent': DESKTOP_USER_AGENT,
     });
-    expect(h.ks.hits(post, 'mobile')).toBe(0);
+    expect(h.ks.hits(post, 'mobile')).toBe(1);
   });
 
   it('rewrites /fw/long-video/ before fetching it', async () => {
@@ -110,13 +143,11 @@ describe('Kuaishou extractor against the simulator: routes', () => {
     expect((await h.resolve(post.shortUrl)).id).toBe(post.photoId);
   });
 
-  it('falls back to the phone page when a desktop link’s page lacks the post', async () => {
-    const post = h.ks.publish({ desktop: { kind: 'other-photo' } });
-    const resolved = await h.resolve(post.desktopUrl);
-    expect(resolved.id).toBe(post.photoId);
-    expect(resolved.media[0]?.headers?.referer).toBe('https://v.m.chenzhongtech.com/');
-    const mobile = h.sim.requests.find((r) => r.path.startsWith('/fw/photo/'));
-    expect(mobile?.headers['user-agent']).toBe(MOBILE_USER_AGENT);
+  it('never takes a recommended photo from the desktop page for the shared one', async () => {
+    const post = h.ks.publish({ mobile: { kind: 'empty' }, desktop: { kind: 'other-photo' } });
+    const failure = await h.failure(post.desktopUrl);
+    expect(failure.code).toBe('upstream_error');
+    expect(h.ks.hits(post, 'desktop')).toBe(1);
   });
 
   it('uses the H.265 file when the desktop page offers nothing else', async () => {

@@ -16,10 +16,6 @@ const ID = REFERENCE_PHOTO_ID;
 
 describe('Kuaishou link forms (docs/platforms/kuaishou.md step 1)', () => {
   it.each([
-    [`https://www.kuaishou.com/short-video/${ID}`, 'desktop'],
-    [`https://www.kuaishou.com/short-video/${ID}/`, 'desktop'],
-    [`https://www.kuaishou.cn/short-video/${ID}`, 'desktop'],
-    [`https://kuaishou.cn/short-video/${ID}?authorId=3xabc&streamSource=find`, 'desktop'],
     [`https://v.m.chenzhongtech.com/fw/photo/${ID}?cc=share_copylink&photoId=${ID}`, 'mobile'],
     [
       `https://c.kuaishou.com/fw/photo/${ID}?fid=1&photoId=${ID}&userId=3xuser&shareObjectId=5238796011&shareToken=X4aB&timestamp=1767225600000`,
@@ -36,10 +32,17 @@ describe('Kuaishou link forms (docs/platforms/kuaishou.md step 1)', () => {
     expect(planLink(url)).toMatchObject({ photoId: ID, route });
   });
 
-  it('takes the id of a live link and reads it from the desktop video page', () => {
-    const plan = planLink(new URL(`https://live.kuaishou.com/u/3xauthor/${ID}`));
-    expect(plan).toMatchObject({ photoId: ID, route: 'desktop' });
-    expect(plan.url.href).toBe(`https://www.kuaishou.com/short-video/${ID}`);
+  it.each([
+    `https://www.kuaishou.com/short-video/${ID}`,
+    `https://www.kuaishou.com/short-video/${ID}/`,
+    `https://www.kuaishou.cn/short-video/${ID}`,
+    `https://kuaishou.cn/short-video/${ID}?authorId=3xabc&streamSource=find`,
+    `https://live.kuaishou.com/u/3xauthor/${ID}`,
+  ])('%s (desktop or live) is read from the phone share page of its id first', (link) => {
+    expect(classifyLink(link)).toMatchObject({ ok: true, platform: 'kuaishou' });
+    const plan = planLink(new URL(link));
+    expect(plan).toMatchObject({ photoId: ID, route: 'mobile' });
+    expect(plan.url.href).toBe(`https://v.m.chenzhongtech.com/fw/photo/${ID}`);
   });
 
   it.each([
@@ -47,7 +50,9 @@ describe('Kuaishou link forms (docs/platforms/kuaishou.md step 1)', () => {
     'https://v.kuaishou.com/Fq1fSF',
     'https://v.kuaishou.cn/AbC123xy',
     'https://www.kuaishou.com/f/X-5KU0Yxb0eJk1w5',
+    'https://v.kuaishouapp.com/s/MIaftqoZ',
   ])('%s carries no id: it is followed with the phone UA', (link) => {
+    expect(classifyLink(link)).toMatchObject({ ok: true, platform: 'kuaishou' });
     const plan = planLink(new URL(link));
     expect(plan).toEqual({ photoId: null, url: new URL(link), route: 'mobile' });
   });
@@ -86,6 +91,8 @@ describe('Kuaishou hosts (docs/platforms/kuaishou.md, owned hosts)', () => {
     'v.kuaishou.com',
     'www.kuaishou.cn',
     'v.m.chenzhongtech.com',
+    'k8f3q2.m.chenzhongtech.com',
+    'v.kuaishouapp.com',
     'm.gifshow.com',
     'captcha.zt.kuaishou.com',
     'p2.a.yximgs.com',
@@ -99,6 +106,7 @@ describe('Kuaishou hosts (docs/platforms/kuaishou.md, owned hosts)', () => {
     'evil.example.com',
     'kuaishou.com.evil.net',
     'notkuaishou.com',
+    'kuaishouapp.com.evil.net',
     'douyinvod.com',
     '127.0.0.1',
   ])('does not own %s', (host) => expect(ownsKuaishouHost(host)).toBe(false));

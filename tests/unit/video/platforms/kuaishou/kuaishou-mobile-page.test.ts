@@ -14,6 +14,8 @@ import {
 import {
   atlasFields,
   CAPTCHA_2001_JSON,
+  RATE_LIMIT_2_BARE_JSON,
+  RATE_LIMIT_2_JSON,
   FILLER,
   mobilePhoto,
   SIGN_FAIL_50_JSON,
@@ -103,6 +105,21 @@ describe('readMobileState: window.INIT_STATE', () => {
       error: { code: 'unavailable', retryable: false },
     });
     expect(gone.kind === 'refused' && gone.error.message).toContain(`result ${WITHHELD_RESULT}`);
+  });
+
+  it('maps result 2 (操作太快了, or no message) to a retryable rate limit, not "deleted"', () => {
+    for (const entry of [RATE_LIMIT_2_JSON, RATE_LIMIT_2_BARE_JSON]) {
+      const limited = readMobileState(mobilePageHtml(entry));
+      expect(limited).toMatchObject({
+        kind: 'refused',
+        error: { code: 'blocked_by_platform', retryable: true, final: false },
+      });
+      expect(limited.kind === 'refused' && limited.error.message).toMatch(/limiting requests/);
+      expect(readJsonAnswer(JSON.stringify(entry))).toMatchObject({
+        kind: 'refused',
+        error: { code: 'blocked_by_platform', retryable: true },
+      });
+    }
   });
 
   it('trusts a photo only with result 1', () => {
