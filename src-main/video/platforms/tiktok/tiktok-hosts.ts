@@ -30,10 +30,11 @@ export const TIKTOK_REFERER = 'https://www.tiktok.com/';
 
 /**
  * A current desktop Chrome. TikTok serves the page with the universal data to desktop browsers;
- * a mobile or unknown agent gets other markup.
+ * a mobile or unknown agent gets other markup. It is the Chrome whose TLS hello the page
+ * transport presents (outbound/browser-headers.ts), so pages and media name the same browser.
  */
 export const TIKTOK_USER_AGENT =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/151.0.0.0 Safari/537.36';
 
 /**
  * The same agent cut before ` Chrome/…`, as cobalt sends it to short links so that they answer
