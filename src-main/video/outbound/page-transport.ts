@@ -1,12 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
-import {
-  Impit,
-  ProxyAuthRequired,
-  ProxyTunnelError,
-  TimeoutError,
-  type ImpitResponse,
-} from 'impit';
+// Only `Impit` is a named export Node can see in impit's CommonJS; its error classes are told
+// apart by name (ImpitError sets `name` to the class name).
+import { Impit, type ImpitResponse } from 'impit';
 import {
   browserFamily,
   browserHeaders,
@@ -103,10 +99,7 @@ function nodeHeaders(res: ImpitResponse): IncomingHttpHeaders {
 }
 
 function nodeBody(res: ImpitResponse, req: TransportRequest): OutboundBody {
-  const stream =
-    req.method === 'HEAD'
-      ? Readable.from([])
-      : Readable.fromWeb(res.body);
+  const stream = req.method === 'HEAD' ? Readable.from([]) : Readable.fromWeb(res.body);
   return Object.assign(stream, {
     dump: () => {
       stream.destroy();
@@ -127,26 +120,44 @@ function nodeBody(res: ImpitResponse, req: TransportRequest): OutboundBody {
  */
 function transportError(err: unknown, req: TransportRequest, viaUserProxy: boolean): Error {
   const host = req.url.hostname;
-  if (err instanceof ProxyAuthRequired) return new ProxyRefusedError(407);
-  if (err instanceof ProxyTunnelError) {
-    const status = err.status ?? 502;
+  if (!(err instanceof Error)) return new Error(String(err));
+  const name = err.name;
+  if (name === 'ProxyAuthRequired') return new ProxyRefusedError(407);
+  if (name === 'ProxyTunnelError') {
+    const raw = (err as Error & { status?: unknown }).status;
+    const status = typeof raw === 'number' ? raw : 502;
     if (viaUserProxy) return new ProxyRefusedError(status);
     const code = STATUS_CODE.get(status) ?? 'ECONNRESET';
     return new TransportFailure(code, `Could not connect to ${host} (${code})`, { cause: err });
   }
-  if (err instanceof TimeoutError) {
+  if (TIMEOUTS.has(name)) {
     return new TransportFailure('ETIMEDOUT', `${host} did not answer in time`, { cause: err });
   }
-  if (err instanceof Error && /certificate|UnknownIssuer|handshake/i.test(err.message)) {
+  if (/certificate|UnknownIssuer|handshake/i.test(err.message)) {
     return new TransportFailure('CERT_UNTRUSTED', `TLS with ${host} failed`, { cause: err });
   }
-  if (
-    err instanceof Error &&
-    /^(ConnectError|ReadError|WriteError|CloseError|RemoteProtocolError|ProtocolError|NetworkError|TransportError|RequestError)$/.test(
-      err.name,
-    )
-  ) {
+  if (CONNECTION_FAILURES.has(name)) {
     return new TransportFailure('ECONNRESET', `The connection to ${host} failed`, { cause: err });
   }
-  return err instanceof Error ? err : new Error(String(err));
+  return err;
 }
+
+const TIMEOUTS = new Set([
+  'TimeoutError',
+  'ConnectTimeout',
+  'ReadTimeout',
+  'WriteTimeout',
+  'PoolTimeout',
+]);
+const CONNECTION_FAILURES = new Set([
+  'TransportError',
+  'NetworkError',
+  'ConnectError',
+  'ReadError',
+  'WriteError',
+  'CloseError',
+  'ProtocolError',
+  'LocalProtocolError',
+  'RemoteProtocolError',
+  'ProxyError',
+]);
