@@ -124,7 +124,11 @@ export function browserHeaders(
     placed.add(name);
     if (kind === 'fetch' && NAVIGATION_ONLY.has(name)) continue;
     if (name.startsWith('sec-ch-') && !chromeLike) continue;
-    const value = TRANSPORT_OWNED.has(name) ? fixed : (given[name] ?? computed[name] ?? fixed);
+    const value = TRANSPORT_OWNED.has(name)
+      ? fixed
+      : name === 'user-agent'
+        ? computed[name]
+        : (given[name] ?? computed[name] ?? fixed);
     if (value !== null && value !== undefined) out.push([name, value]);
   }
   for (const [name, value] of Object.entries(given)) {
