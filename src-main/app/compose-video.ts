@@ -121,6 +121,7 @@ function transportMaker(
     const pinned: OutboundTransports = {
       dispatcher: fixed,
       pages: overrides.pageTransport ?? dispatcherTransport(fixed),
+      pageClient: 'undici',
       close: () => Promise.resolve(),
     };
     return () => pinned;

@@ -201,6 +201,31 @@ describe('page fetch: a Chrome on the wire', () => {
   });
 });
 
+describe('page fetch failures read as the media path’s do', () => {
+  it('a page that never answers times out as a network failure', async () => {
+    server.handle(() => undefined);
+    const t = impitPageTransport({ proxy: null, guard, plain: pages, env: {}, timeoutMs: 300 });
+    const client = new OutboundClient(media, t).scoped({ allowHost: owns, userAgent: 'x' });
+    const err = await client.fetch({ url: PAGE, purpose: 'page' }).catch((e: unknown) => e);
+    const failure = describeFailure(err, 'tiktok');
+    expect(failure).toMatchObject({ code: 'network', retryable: true });
+    expect(failure.message).toContain('ETIMEDOUT');
+  });
+
+  it('a certificate that does not name the host fails as TLS, not as the platform', async () => {
+    const other = 'https://www.not-in-the-certificate.example/page';
+    const client = new OutboundClient(media, pages).scoped({
+      allowHost: () => true,
+      userAgent: 'x',
+    });
+    const err = await client.fetch({ url: other, purpose: 'page' }).catch((e: unknown) => e);
+    const failure = describeFailure(err, 'tiktok');
+    expect(failure.code).toBe('network');
+    expect(failure.message).toContain('secure connection');
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
 describe('media fetch: the fast path', () => {
   it('goes through undici (Node’s own TLS: no GREASE, no h2), not through impit', async () => {
     const res = await http.fetch({ url: MEDIA, headers: { range: 'bytes=0-' } });

@@ -10,6 +10,8 @@ export interface OutboundTransports {
   dispatcher: Dispatcher;
   /** Platform pages: impit behind the guard proxy, or undici (see below). */
   pages: Transport;
+  /** Which client sends pages: `impit` (as a browser) or `undici` (NODE_EXTRA_CA_CERTS set). */
+  pageClient: 'impit' | 'undici';
   close(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export function createOutboundTransports(options: {
   return {
     dispatcher,
     pages,
+    pageClient: pages === plain ? 'undici' : 'impit',
     close: async () => {
       if (pages !== plain) await pages.close();
       await dispatcher.close();
