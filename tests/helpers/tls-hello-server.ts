@@ -15,6 +15,8 @@ export interface SeenRequest {
   path: string;
   /** Header names and values in the order received, pseudo-headers left out. */
   headers: [string, string][];
+  /** HTTP/2 pseudo-header names in the order received (part of a client's h2 fingerprint). */
+  pseudo: string[];
 }
 
 export type HelloHandler = (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void;
@@ -75,8 +77,10 @@ export class TlsHelloServer {
 
   private answer(req: http2.Http2ServerRequest, res: http2.Http2ServerResponse): void {
     const headers: [string, string][] = [];
+    const pseudo: string[] = [];
     for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
       const name = (req.rawHeaders[i] ?? '').toLowerCase();
+      if (name.startsWith(':')) pseudo.push(name);
       if (!name.startsWith(':') && name !== 'host')
         headers.push([name, req.rawHeaders[i + 1] ?? '']);
     }
@@ -85,6 +89,7 @@ export class TlsHelloServer {
       authority: req.authority || (req.headers.host ?? ''),
       path: req.url,
       headers,
+      pseudo,
     });
     this.handler(req, res);
   }

@@ -119,6 +119,8 @@ describe('page fetch: a Chrome on the wire', () => {
     const seen = server.requests[0];
     expect(seen?.httpVersion).toBe('2.0');
     expect(seen?.authority).toBe('www.tiktok.com');
+    // Chrome's pseudo-header order (m, a, s, p), which h2 fingerprints read.
+    expect(seen?.pseudo).toEqual([':method', ':authority', ':scheme', ':path']);
     const names = seen?.headers.map(([name]) => name);
     expect(names).toEqual([
       'sec-ch-ua',
