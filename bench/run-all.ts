@@ -8,6 +8,7 @@ import { benchMailLargeMailbox } from './mail-large-mailbox.ts';
 import { benchMailListLatency } from './mail-list-latency.ts';
 import { benchMailSearch } from './mail-search.ts';
 import { benchMailPushLatency } from './mail-push-latency.ts';
+import { benchMediaTransport } from './media-transport.ts';
 import { benchPolling } from './polling.ts';
 import { printResult, printTable, type BenchResult } from './lib/result.ts';
 import { exitNow } from './lib/standalone.ts';
@@ -15,6 +16,7 @@ import { benchServing } from './serving.ts';
 
 const BENCHES: [string, () => Promise<BenchResult[]>][] = [
   ['download-pipeline', benchDownloadPipeline],
+  ['media-transport', benchMediaTransport],
   ['serving', benchServing],
   ['polling', benchPolling],
   ['idle-rss', benchIdleRss],

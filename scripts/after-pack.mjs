@@ -63,6 +63,28 @@ export function expectedTarget({ appOutDir, electronVersion, arch }) {
   return { runtime: 'electron', version: electronVersion, abi: electronAbi(electronVersion), arch };
 }
 
+/** impit's platform package for a target, as its optionalDependencies name them. */
+export function impitPlatformPackage(platform, arch) {
+  const abi = platform === 'linux' ? '-gnu' : platform === 'win32' ? '-msvc' : '';
+  return `impit-${platform}-${arch}${abi}`;
+}
+
+/**
+ * Why the packed impit would not load on the target, or null: npm installs only the platform
+ * package of the machine it runs on, so a package built for another OS or CPU (a macOS x64 build
+ * on an arm64 runner) would start without its page transport.
+ */
+export function packedImpitProblem(resourcesDir, platform, arch) {
+  const modules = path.join(resourcesDir, 'app.asar.unpacked', 'node_modules');
+  if (!fs.existsSync(path.join(modules, 'impit', 'index.wrapper.js'))) {
+    return 'impit is not in app.asar.unpacked';
+  }
+  const name = impitPlatformPackage(platform, arch);
+  const dir = path.join(modules, name);
+  const addon = fs.existsSync(dir) && fs.readdirSync(dir).find((f) => f.endsWith('.node'));
+  return addon ? null : `${name} (impit's addon for ${platform}-${arch}) is not packed`;
+}
+
 export default async function afterPack(context) {
   const { appOutDir, packager } = context;
   const arch = ARCH_NAMES[context.arch] ?? String(context.arch);
@@ -84,4 +106,13 @@ export default async function afterPack(context) {
     `after-pack: better-sqlite3 fits ${expected.runtime} ${expected.version} ` +
       `(ABI ${expected.abi}, ${arch})\n`,
   );
+  const platform = context.electronPlatformName;
+  const impit = packedImpitProblem(packager.getResourcesDir(appOutDir), platform, arch);
+  if (impit) {
+    throw new Error(
+      `after-pack: ${impit}. Install it (npm install --no-save ${impitPlatformPackage(platform, arch)}` +
+        ' at the version package-lock.json names) and package again.',
+    );
+  }
+  process.stderr.write(`after-pack: ${impitPlatformPackage(platform, arch)} is packed\n`);
 }

@@ -2,8 +2,9 @@
 // parse worker alone to check it runs without node_modules).
 //
 // Every runtime dependency is bundled, so the installers ship the bundles and only the packages
-// that cannot be bundled (electron-builder.yml `files`): `electron` (provided by the runtime) and
-// better-sqlite3 (a compiled addon, loaded through `bindings` from its own folder). No source
+// that cannot be bundled (electron-builder.yml `files`): `electron` (provided by the runtime),
+// better-sqlite3 (a compiled addon, loaded through `bindings` from its own folder) and impit (the
+// page transport's compiled client, which loads its platform package impit-<os>-<arch>). No source
 // maps: the installers do not ship them, and `npm start` runs the same files.
 
 /**
@@ -19,8 +20,8 @@ const cjsShim = [
   'const __dirname = __pathDirname(__filename);',
 ].join(' ');
 
-/** Left to the runtime: Electron's own module, and the native addon with its loader. */
-export const MAIN_EXTERNALS = ['electron', 'better-sqlite3'];
+/** Left to the runtime: Electron's own module, and the native addons with their loaders. */
+export const MAIN_EXTERNALS = ['electron', 'better-sqlite3', 'impit'];
 
 /** @type {import('esbuild').BuildOptions} */
 export const mainBuild = {

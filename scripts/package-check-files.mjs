@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { packedAddonPath } from './after-pack.mjs';
+import { impitPlatformPackage, packedAddonPath, packedImpitProblem } from './after-pack.mjs';
 import { readAddonInfo } from './native-abi.mjs';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -28,8 +28,14 @@ const FORBIDDEN_PACKAGES = [
   'electron-builder',
   'prebuild-install',
 ];
-/** The only node_modules the app ships: the native addon and its loader. */
-const ALLOWED_PACKAGES = ['better-sqlite3', 'bindings', 'file-uri-to-path'];
+/** The only node_modules the app ships: the native addons and their loaders. */
+const ALLOWED_PACKAGES = [
+  'better-sqlite3',
+  'bindings',
+  'file-uri-to-path',
+  'impit',
+  impitPlatformPackage(process.platform, process.arch),
+];
 const REQUIRED_FILES = [
   'package.json',
   'dist/main/electron.mjs',
@@ -74,6 +80,17 @@ async function checkFuses(executable, problems, lines) {
     }
   }
   lines.push(`fuses: ${states.join(' ')}`);
+}
+
+/**
+ * Loads the packed impit from app.asar.unpacked (no node_modules of the project in reach) and
+ * makes a client with the profile the page transport uses; nothing is fetched.
+ */
+function loadImpit(unpacked) {
+  const fromPackage = createRequire(path.join(unpacked, 'node_modules', 'impit', 'package.json'));
+  const { Impit } = fromPackage('./index.wrapper.js');
+  const client = new Impit({ browser: 'chrome151' });
+  return typeof client.fetch === 'function' ? 'loads, chrome151 client made' : 'no fetch';
 }
 
 export async function checkPackedFiles(appOutDir) {
@@ -122,6 +139,9 @@ export async function checkPackedFiles(appOutDir) {
     const info = readAddonInfo(fs.readFileSync(addon));
     lines.push(`better_sqlite3.node (unpacked): ABI ${info.abi}, ${info.arch}`);
   }
+  const impit = packedImpitProblem(resources, process.platform, process.arch);
+  if (impit) problems.push(impit);
+  else lines.push(`impit (unpacked): ${loadImpit(unpacked)}`);
   if (!fs.existsSync(path.join(unpacked, 'dist', 'main', 'parse-worker.mjs'))) {
     problems.push('dist/main/parse-worker.mjs is not in app.asar.unpacked');
   }

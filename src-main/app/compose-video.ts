@@ -7,8 +7,13 @@ import type { Db } from '../db/open-database.ts';
 import type { OpenFile } from '../video/downloader.ts';
 import { MediaStore } from '../video/media-store.ts';
 import type { Resolver } from '../video/outbound/address-guard.ts';
-import { createDispatcher } from '../video/outbound/dispatcher.ts';
 import { OutboundClient } from '../video/outbound/outbound-client.ts';
+import {
+  createOutboundTransports,
+  GuardProxy,
+  type OutboundTransports,
+} from '../video/outbound/outbound-setup.ts';
+import { dispatcherTransport, type Transport } from '../video/outbound/transport.ts';
 import { createDefaultRegistry } from '../video/platforms/default-registry.ts';
 import type { PlatformRegistry } from '../video/platforms/registry.ts';
 import { TaskScheduler, type SchedulerLimits } from '../video/scheduler.ts';
@@ -20,6 +25,11 @@ import { VideoService } from '../video/video-service.ts';
 export interface VideoOverrides {
   /** Transport for outbound requests (a test proxy or a connector to a local simulator). */
   dispatcher?: Dispatcher;
+  /**
+   * Transport for platform pages (impit by default). A test that passes `dispatcher` and no page
+   * transport sends pages through that dispatcher too, so nothing leaves for the real platforms.
+   */
+  pageTransport?: Transport;
   resolver?: Resolver;
   registry?: PlatformRegistry;
   freeBytes?: () => number;
@@ -62,9 +72,10 @@ export function composeVideo(
 ): VideoParts {
   const logger = (tag: string) => createLogger(tag, overrides.quiet);
   const media = new MediaStore(path.join(config.dataDir, 'media'), logger('app'));
-  const makeDispatcher = dispatcherMaker(overrides);
-  let dispatcher = makeDispatcher(config.proxy);
-  const outbound = new OutboundClient(dispatcher);
+  const guard = new GuardProxy({ resolver: overrides.resolver });
+  const makeTransports = transportMaker(overrides, guard);
+  let transports = makeTransports(config.proxy);
+  const outbound = new OutboundClient(transports.dispatcher, transports.pages);
   const runner = new TaskRunner({
     registry: overrides.registry ?? createDefaultRegistry(),
     http: outbound,
@@ -87,20 +98,37 @@ export function composeVideo(
     video,
     scheduler,
     setProxy: (proxy) => {
-      const next = makeDispatcher(proxy);
-      const old = outbound.switchDispatcher(next);
-      dispatcher = next;
-      if (old !== next) void old.close().catch(() => undefined);
+      const old = transports;
+      transports = makeTransports(proxy);
+      outbound.switchDispatcher(transports.dispatcher);
+      outbound.switchPageTransport(transports.pages);
+      if (old !== transports) void old.close().catch(() => undefined);
     },
     closeOutbound: async () => {
-      if (!overrides.dispatcher) await dispatcher.close().catch(() => undefined);
+      await transports.close().catch(() => undefined);
+      await guard.close();
     },
   };
 }
 
-/** How the outbound transport is made for a proxy setting (tests pass a fixed dispatcher). */
-function dispatcherMaker(overrides: VideoOverrides): (proxy: string | null) => Dispatcher {
+/** How the outbound transports are made for a proxy setting (tests pass fixed ones). */
+function transportMaker(
+  overrides: VideoOverrides,
+  guard: GuardProxy,
+): (proxy: string | null) => OutboundTransports {
   const fixed = overrides.dispatcher;
-  if (fixed) return () => fixed;
-  return (proxy) => createDispatcher({ proxy, resolver: overrides.resolver });
+  if (fixed) {
+    const pinned: OutboundTransports = {
+      dispatcher: fixed,
+      pages: overrides.pageTransport ?? dispatcherTransport(fixed),
+      pageClient: 'undici',
+      close: () => Promise.resolve(),
+    };
+    return () => pinned;
+  }
+  return (proxy) => {
+    const made = createOutboundTransports({ proxy, resolver: overrides.resolver, guard });
+    const pages = overrides.pageTransport;
+    return pages ? { ...made, pages } : made;
+  };
 }

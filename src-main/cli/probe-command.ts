@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { PLATFORM_NAMES } from '../../src-shared/video/platform-names.ts';
 import { ConfigError } from '../app/config.ts';
 import { classifyLink } from '../video/link-classifier.ts';
-import { createDispatcher } from '../video/outbound/dispatcher.ts';
+import { createOutboundTransports, GuardProxy } from '../video/outbound/outbound-setup.ts';
 import { OutboundClient } from '../video/outbound/outbound-client.ts';
 import { createDefaultRegistry } from '../video/platforms/default-registry.ts';
 import type { ResolvedPost } from '../video/platforms/platform.ts';
@@ -32,8 +32,13 @@ export const probeCommand: CliCommand = {
     const { platform, url } = classified;
     const extractor = createDefaultRegistry().get(platform);
     if (!extractor) throw new ConfigError(`No extractor for ${PLATFORM_NAMES[platform]}.`);
-    const dispatcher = createDispatcher({ proxy: values.proxy ?? process.env.EPHEMERA_PROXY });
-    const http = new OutboundClient(dispatcher).scoped({
+    // The same transports as the app: pages as a browser, media through undici.
+    const guard = new GuardProxy();
+    const transports = createOutboundTransports({
+      proxy: values.proxy ?? process.env.EPHEMERA_PROXY ?? null,
+      guard,
+    });
+    const http = new OutboundClient(transports.dispatcher, transports.pages).scoped({
       allowHost: (host) => extractor.ownsHost(host),
       userAgent: extractor.userAgent,
     });
@@ -47,7 +52,8 @@ export const probeCommand: CliCommand = {
       process.stderr.write(`${describeFailure(err, platform).message}\n`);
       process.exitCode = 1;
     } finally {
-      await dispatcher.close();
+      await transports.close();
+      await guard.close();
     }
   },
 };

@@ -3,6 +3,7 @@ import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
 import { PLATFORM_NAMES } from '../../src-shared/video/platform-names.ts';
 import { NonPublicAddressError } from './outbound/address-guard.ts';
 import { OutboundRefusedError } from './outbound/outbound-client.ts';
+import { ProxyRefusedError } from './outbound/transport.ts';
 import { PlatformError } from './platforms/platform.ts';
 import { TooLargeError, TruncatedError, UpstreamStatusError } from './downloader.ts';
 
@@ -251,6 +252,8 @@ export function isTransient(err: unknown): boolean {
  */
 function proxyRefusal(err: unknown): number | null {
   for (let e: unknown = err, depth = 0; e instanceof Error && depth < 4; depth++) {
+    // The page transport (impit) reports the proxy's status as a ProxyRefusedError.
+    if (e instanceof ProxyRefusedError) return e.status;
     const code = (e as { code?: unknown }).code;
     const match = /^Proxy (?:response \((\d{3})\)|Authentication Required \((407)\))/.exec(
       e.message,

@@ -10,15 +10,15 @@ import { makeTempDir, removeTempDir } from '../helpers/temp-dir.ts';
 const require = createRequire(import.meta.url);
 
 /**
- * The installers ship the main bundles with no node_modules but better-sqlite3 (electron-
- * builder.yml, `files`): the bundles must carry every other dependency. Built here into a folder
+ * The installers ship the main bundles with no node_modules but better-sqlite3 and impit
+ * (electron-builder.yml, `files`): the bundles must carry every other dependency. Built here into a folder
  * outside the project, with only better-sqlite3 in reach, and started headless.
  */
 describe('main bundles', () => {
   let dir = '';
   afterEach(() => removeTempDir(dir));
 
-  it('import only Node built-ins, electron and better-sqlite3, and carry no source maps', async () => {
+  it('import only Node built-ins, electron, better-sqlite3 and impit, and carry no source maps', async () => {
     dir = makeTempDir();
     await build({ ...mainBuild, outdir: path.join(dir, 'dist', 'main'), logLevel: 'silent' });
     const out = path.join(dir, 'dist', 'main');
@@ -40,13 +40,20 @@ describe('main bundles', () => {
     );
   });
 
-  it('start headless with nothing but better-sqlite3 beside them', async () => {
+  it('start headless with nothing but better-sqlite3 and impit beside them', async () => {
     dir = makeTempDir();
     await build({ ...mainBuild, outdir: path.join(dir, 'dist', 'main'), logLevel: 'silent' });
     fs.writeFileSync(path.join(dir, 'package.json'), '{"name":"ephemera","version":"0.0.0"}');
     fs.mkdirSync(path.join(dir, 'node_modules'));
     const sqlite = path.dirname(require.resolve('better-sqlite3/package.json'));
     fs.symlinkSync(sqlite, path.join(dir, 'node_modules', 'better-sqlite3'), 'junction');
+    // impit and the platform package npm installed here (impit-<os>-<arch>…).
+    const modules = path.dirname(path.dirname(require.resolve('impit/package.json')));
+    for (const name of fs
+      .readdirSync(modules)
+      .filter((n) => n === 'impit' || n.startsWith('impit-'))) {
+      fs.symlinkSync(path.join(modules, name), path.join(dir, 'node_modules', name), 'junction');
+    }
 
     const app = await spawnApp(
       [

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Readable } from 'node:stream';
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { canonicalHost } from './host-name.ts';
+import { dispatcherTransport, type OutboundBody, type Transport } from './transport.ts';
 
 /** Why the client refused to follow a URL. */
 export type OutboundRefusal = 'host_not_allowed' | 'too_many_redirects' | 'bad_redirect';
@@ -30,6 +30,11 @@ export interface OutboundRequest {
   signal?: AbortSignal;
   /** Follow 3xx (default) or hand the 3xx back, as short-link resolution needs. */
   followRedirects?: boolean;
+  /**
+   * `page` for the platforms' pages and APIs (sent like a browser, see page-transport.ts),
+   * `media` (default) for video and image bytes (the fast path).
+   */
+  purpose?: 'page' | 'media';
 }
 
 export interface OutboundResponse {
@@ -37,7 +42,7 @@ export interface OutboundResponse {
   url: string;
   statusCode: number;
   headers: IncomingHttpHeaders;
-  body: Readable & { dump(): Promise<void>; text(): Promise<string> };
+  body: OutboundBody;
 }
 
 export const MAX_REDIRECTS = 5;
@@ -51,11 +56,19 @@ export interface ScopedClient {
 /**
  * The one HTTP client for everything Ephemera fetches from the internet. Each extractor gets a
  * scoped view that only speaks to the hosts it owns (re-checked on every redirect, at most 5
- * hops), never to IP literals, and only over http(s); the dispatcher adds proxies and the DNS
- * guard.
+ * hops), never to IP literals, and only over http(s); the transports add proxies and the DNS
+ * guard. Media bytes go through the undici dispatcher; pages through the page transport when
+ * one is given (a browser-like client), else through the dispatcher too.
  */
 export class OutboundClient {
-  constructor(private dispatcher: Dispatcher) {}
+  private media: Transport;
+
+  constructor(
+    private dispatcher: Dispatcher,
+    private pages: Transport | null = null,
+  ) {
+    this.media = dispatcherTransport(dispatcher);
+  }
 
   /**
    * Sends every request from now on through `next` (the proxy setting changed); requests in
@@ -64,6 +77,14 @@ export class OutboundClient {
   switchDispatcher(next: Dispatcher): Dispatcher {
     const old = this.dispatcher;
     this.dispatcher = next;
+    this.media = dispatcherTransport(next);
+    return old;
+  }
+
+  /** As switchDispatcher, for the page transport. Returns the old one for the caller to close. */
+  switchPageTransport(next: Transport | null): Transport | null {
+    const old = this.pages;
+    this.pages = next;
     return old;
   }
 
@@ -75,13 +96,9 @@ export class OutboundClient {
     let url = checkTarget(req.url, policy.allowHost);
     let method = req.method ?? 'GET';
     const headers = { 'user-agent': policy.userAgent, ...lowerCaseKeys(req.headers) };
+    const transport = req.purpose === 'page' && this.pages ? this.pages : this.media;
     for (let hop = 0; ; hop++) {
-      const res = await request(url, {
-        dispatcher: this.dispatcher,
-        method,
-        headers,
-        signal: req.signal,
-      });
+      const res = await transport.send({ url, method, headers, signal: req.signal });
       const location = res.headers.location;
       if (req.followRedirects === false || !REDIRECT_STATUSES.has(res.statusCode) || !location) {
         return { url: url.href, statusCode: res.statusCode, headers: res.headers, body: res.body };
@@ -93,8 +110,13 @@ export class OutboundClient {
           `More than ${MAX_REDIRECTS} redirects from ${req.url}`,
         );
       }
-      const next = Array.isArray(location) ? location[0] : location;
-      url = checkTarget(resolveLocation(next ?? '', url), policy.allowHost);
+      // A repeated header arrives as an array from undici, whatever the type says.
+      const raw: unknown = location;
+      const next: unknown = Array.isArray(raw) ? raw[0] : raw;
+      url = checkTarget(
+        resolveLocation(typeof next === 'string' ? next : '', url),
+        policy.allowHost,
+      );
       if (res.statusCode === 303) method = 'GET';
     }
   }

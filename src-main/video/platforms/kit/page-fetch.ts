@@ -10,7 +10,8 @@ export interface PlatformHttp {
 
 /**
  * One GET with the platform's headers through the injected scoped client (which vets the host),
- * never following redirects: each platform walks them itself so that no hop goes unchecked and
+ * sent as a page (a browser's TLS and headers, see outbound/page-transport.ts), never following
+ * redirects: each platform walks them itself so that no hop goes unchecked and
  * no hop's answer (a Location, a Set-Cookie) is lost. Retried while it fails transiently; `read`
  * turns the answer into a result and throws UpstreamStatusError for statuses worth another try.
  * Headers given as a function are built anew for every try (a cookie jar may have grown).
@@ -28,6 +29,7 @@ export function getPage<T>(
         headers: typeof headers === 'function' ? headers() : { ...headers },
         signal: http.signal,
         followRedirects: false,
+        purpose: 'page',
       });
       try {
         return await read(res);

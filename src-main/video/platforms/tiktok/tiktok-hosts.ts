@@ -9,6 +9,9 @@ import { hostMatcher, type DomainList } from '../link-hosts.ts';
  * - `tiktokv.com`: `www.tiktokv.com/share/video/<id>` links;
  * - `tiktokcdn.com`, `tiktokcdn-us.com`: cover and avatar images (`p16-sign-*.tiktokcdn.com` in
  *   the real sample), which the US data region serves from its own domain;
+ * - `tiktokcdn-eu.com`, `tiktokv.us`: the EU region's CDN (`v15m.tiktokcdn-eu.com` video URLs)
+ *   and the US region's service domain, both TikTok's and both accepted by other public
+ *   downloaders' media allowlists (docs/platforms/tiktok.md "Hosts");
  * - `muscdn.com`, `ibytedtos.com`, `ibyteimg.com`: ByteDance's older CDN and object-storage
  *   domains that image and media URLs of older posts still name.
  */
@@ -17,6 +20,8 @@ export const TIKTOK_DOMAINS: DomainList = [
   'tiktokv.com',
   'tiktokcdn.com',
   'tiktokcdn-us.com',
+  'tiktokcdn-eu.com',
+  'tiktokv.us',
   'muscdn.com',
   'ibytedtos.com',
   'ibyteimg.com',
@@ -30,10 +35,11 @@ export const TIKTOK_REFERER = 'https://www.tiktok.com/';
 
 /**
  * A current desktop Chrome. TikTok serves the page with the universal data to desktop browsers;
- * a mobile or unknown agent gets other markup.
+ * a mobile or unknown agent gets other markup. It is the Chrome whose TLS hello the page
+ * transport presents (outbound/browser-headers.ts), so pages and media name the same browser.
  */
 export const TIKTOK_USER_AGENT =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/151.0.0.0 Safari/537.36';
 
 /**
  * The same agent cut before ` Chrome/…`, as cobalt sends it to short links so that they answer

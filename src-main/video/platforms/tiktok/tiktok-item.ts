@@ -70,10 +70,22 @@ function bestRendition(video: TiktokVideo): { rendition: Rendition; urls: string
     (r) => r.codecRank === best.codecRank && r.label === best.label && r.bitrate === best.bitrate,
   );
   const urls = [...new Set([best, ...same].flatMap((r) => r.urls))];
-  // yt-dlp found www.tiktok.com-hosted and `/media-video-hvc1/` URLs unreliable (often 404).
-  const doubtful = (url: string) =>
-    new URL(url).hostname === 'www.tiktok.com' || url.includes('/media-video-hvc1/');
+  // yt-dlp found www.tiktok.com-hosted URLs unreliable (often 404): tried last.
+  const doubtful = (url: string) => new URL(url).hostname === 'www.tiktok.com';
   return { rendition: best, urls: [...urls.filter((u) => !doubtful(u)), ...urls.filter(doubtful)] };
+}
+
+/**
+ * A `/media-video-hvc1/` URL serves the H.265 picture alone, without its sound (the DASH split
+ * TikTok has used for H.265 since 2026, docs/platforms/tiktok.md "Media"). Ephemera keeps one
+ * file with sound, so such a URL is never a mirror; a rendition left without URLs drops out.
+ */
+export function isVideoOnlyUrl(url: string): boolean {
+  return new URL(url).pathname.includes('/media-video-hvc1/');
+}
+
+function playableUrls(urls: readonly string[]): string[] {
+  return urls.filter((url) => isHttpUrl(url) && !isVideoOnlyUrl(url));
 }
 
 function playAddrRendition(video: TiktokVideo): Rendition | null {
@@ -83,7 +95,7 @@ function playAddrRendition(video: TiktokVideo): Rendition | null {
     codecRank: codecRank(video.codecType),
     label: resolutionLabel(video.ratio) ?? resolutionLabel(video.definition),
     bitrate: video.bitrate ?? 0,
-    urls: urls.filter(isHttpUrl),
+    urls: playableUrls(urls),
     isPlayAddr: true,
   };
 }
@@ -100,7 +112,7 @@ function variantRenditions(video: TiktokVideo): Rendition[] {
               resolutionLabel(/_(\d{3,4}p)_/.exec(v.PlayAddr?.UrlKey ?? '')?.[1]) ??
               resolutionLabel(/_(\d{3,4})_/.exec(v.GearName ?? '')?.[1]),
             bitrate: v.Bitrate ?? 0,
-            urls: (v.PlayAddr?.UrlList ?? []).filter(isHttpUrl),
+            urls: playableUrls(v.PlayAddr?.UrlList ?? []),
             isPlayAddr: false,
           },
         ]

@@ -27,7 +27,10 @@ export function readVideoPage(html: string): VideoPage {
   const data = scriptJsonById(html, UNIVERSAL_DATA_ID);
   if (data !== null) {
     const parsed = UniversalDataSchema.safeParse(data);
-    const detail = parsed.success ? parsed.data.__DEFAULT_SCOPE__?.['webapp.video-detail'] : null;
+    const scope = parsed.success ? parsed.data.__DEFAULT_SCOPE__ : undefined;
+    // The desktop page names it `webapp.video-detail`; the "reflow" page (served to mobile and,
+    // by 2026, to some desktop requests) `webapp.reflow.video.detail`, same shape.
+    const detail = scope?.['webapp.video-detail'] ?? scope?.['webapp.reflow.video.detail'];
     return { kind: 'detail', detail: detail ?? null };
   }
   const challenge = parseChallenge(html);
@@ -40,7 +43,7 @@ export function readVideoPage(html: string): VideoPage {
 }
 
 /**
- * The post inside `webapp.video-detail`, or the error its status stands for (yt-dlp's
+ * The post inside the video detail, or the error its status stands for (yt-dlp's
  * reading: 10204 IP/region block, 10216 private post, 10222 private account).
  */
 export function itemFromDetail(detail: VideoDetail | null): TiktokItem {

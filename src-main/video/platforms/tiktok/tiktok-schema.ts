@@ -55,7 +55,10 @@ export const ItemStructSchema = z.object({
 });
 export type TiktokItem = z.infer<typeof ItemStructSchema>;
 
-/** `__DEFAULT_SCOPE__["webapp.video-detail"]` of the page's universal data. */
+/**
+ * `__DEFAULT_SCOPE__["webapp.video-detail"]` of the page's universal data, or the same object
+ * under `webapp.reflow.video.detail`.
+ */
 export const VideoDetailSchema = z.object({
   statusCode: opt(z.number()),
   statusMsg: opt(z.string()),
@@ -64,5 +67,10 @@ export const VideoDetailSchema = z.object({
 export type VideoDetail = z.infer<typeof VideoDetailSchema>;
 
 export const UniversalDataSchema = z.object({
-  __DEFAULT_SCOPE__: opt(z.object({ 'webapp.video-detail': opt(VideoDetailSchema) })),
+  __DEFAULT_SCOPE__: opt(
+    z.object({
+      'webapp.video-detail': opt(VideoDetailSchema),
+      'webapp.reflow.video.detail': opt(VideoDetailSchema),
+    }),
+  ),
 });

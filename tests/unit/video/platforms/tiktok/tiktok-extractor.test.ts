@@ -74,6 +74,33 @@ describe('createTiktokExtractor against simulated TikTok', () => {
     }
   });
 
+  it('reads a page that keeps the detail under webapp.reflow.video.detail', async () => {
+    const post = tiktok.publish({ detailKey: 'webapp.reflow.video.detail' });
+    const resolved = await resolve(post.pageUrl);
+    expect(resolved).toMatchObject({ id: post.id, kind: 'video', author: SAMPLE_POST.author });
+  });
+
+  it('downloads from the EU CDN (tiktokcdn-eu.com), which the page’s cookie does not reach', async () => {
+    // tt_chain_token is set for .tiktok.com, so no request to another domain carries it.
+    const post = tiktok.publish({
+      mediaHost: 'v15m.tiktokcdn-eu.com',
+      cdn: { normal_540_0: { chainToken: null } },
+    });
+    const resolved = await resolve(post.pageUrl);
+    const first = resolved.media[0];
+    expect(first && new URL(first.url).hostname).toBe('v15m.tiktokcdn-eu.com');
+    const http = new OutboundClient(dispatcher).scoped({
+      allowHost: (host) => extractor.ownsHost(host),
+      userAgent: extractor.userAgent,
+    });
+    const res = await http.fetch({ url: first?.url ?? '', headers: first?.headers });
+    expect(res.statusCode).toBe(200);
+    expect(first?.headers?.cookie).toBeUndefined();
+    expect(Buffer.concat((await res.body.toArray()) as Buffer[])).toEqual(
+      post.bytes('normal_540_0'),
+    );
+  });
+
   it('asks for the canonical page with a desktop agent, short links with the cut agent', async () => {
     const post = tiktok.publish();
     await resolve(post.shortUrl);

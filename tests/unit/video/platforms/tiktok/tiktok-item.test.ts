@@ -122,7 +122,7 @@ describe('itemToPost on variants', () => {
     expect(p).toMatchObject({ width: null, height: null });
   });
 
-  it('puts doubtful mirrors (www.tiktok.com, media-video-hvc1) last', () => {
+  it('puts www.tiktok.com mirrors last and never offers a video-only /media-video-hvc1/ URL', () => {
     const p = post((item) => {
       const first = video(item).bitrateInfo?.[0];
       if (!first) throw new Error('no variant');
@@ -136,8 +136,40 @@ describe('itemToPost on variants', () => {
     expect(p.media.map((m) => m.url)).toEqual([
       'https://v19-webapp-prime.tiktok.com/video/good/',
       'https://www.tiktok.com/aweme/v1/play/?id=1',
-      'https://v16-webapp-prime.tiktok.com/video/media-video-hvc1/x/',
     ]);
+  });
+
+  it('a best-ranked rendition served only as /media-video-hvc1/ gives way to one with sound', () => {
+    const p = post((item) => {
+      const v = video(item);
+      const hd = structuredClone(v.bitrateInfo?.[0]);
+      if (!hd) throw new Error('no variant');
+      hd.GearName = 'normal_1080_0';
+      hd.PlayAddr.UrlKey = 'v0f0_h264_1080p_3000000';
+      hd.PlayAddr.UrlList = ['https://v16-webapp-prime.tiktok.com/video/media-video-hvc1/hd/'];
+      v.bitrateInfo?.push(hd);
+      v.playAddr = 'https://v16-webapp-prime.tiktok.com/video/media-video-hvc1/play/';
+    });
+    expect(p.media.length).toBeGreaterThan(0);
+    for (const m of p.media) expect(m.url).not.toContain('/media-video-hvc1/');
+  });
+
+  it('refuses a post whose only files are video-only', () => {
+    const err = (() => {
+      try {
+        post((item) => {
+          const v = video(item);
+          v.playAddr = 'https://v16-webapp-prime.tiktok.com/video/media-video-hvc1/a/';
+          for (const b of v.bitrateInfo ?? []) {
+            b.PlayAddr.UrlList = ['https://v16-webapp-prime.tiktok.com/video/media-video-hvc1/b/'];
+          }
+        });
+      } catch (e) {
+        return e;
+      }
+      return null;
+    })();
+    expect(err).toBeInstanceOf(PlatformError);
   });
 
   it('works from playAddr alone, including the {src} list form', () => {

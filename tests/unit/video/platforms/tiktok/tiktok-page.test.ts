@@ -48,6 +48,21 @@ describe('readVideoPage', () => {
     expect(readVideoPage('').kind).toBe('unknown');
   });
 
+  it('reads `webapp.reflow.video.detail` where the page carries it instead', () => {
+    const desktop = detailOf(DERIVED_VIDEO_PAGE);
+    const html = DERIVED_VIDEO_PAGE.replace(
+      '"webapp.video-detail"',
+      '"webapp.reflow.video.detail"',
+    );
+    expect(html).not.toBe(DERIVED_VIDEO_PAGE);
+    expect(itemFromDetail(detailOf(html))).toEqual(itemFromDetail(desktop));
+    const blocked =
+      '<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__">' +
+      '{"__DEFAULT_SCOPE__":{"webapp.reflow.video.detail":{"statusCode":10216,"itemInfo":{}}}}' +
+      '</script>';
+    expect(failureOf(() => itemFromDetail(detailOf(blocked))).code).toBe('login_required');
+  });
+
   it('reads a page whose universal data lacks the video detail as a detail of null', () => {
     const html =
       '<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__">{"__DEFAULT_SCOPE__":{}}</script>';
