@@ -434,6 +434,12 @@ export const en = {
   'pair.malformed':
     'This pairing link is incomplete or damaged, so nothing was saved. Scan the QR code again.',
   'pair.notNeeded': 'The desktop app needs no key: nothing was saved.',
+  // Webhooks (features/settings/webhooks-section.tsx)
+  'webhooks.error.url':
+    'Give an http:// or https:// URL, without a user name or password (put a token in the path instead).',
+  'webhooks.error.description': 'Keep the description to 200 characters.',
+  'webhooks.error.notFound': 'That webhook no longer exists.',
+  'webhooks.error.limit': 'There are 20 webhooks already: delete one first.',
 } as const;
 
 export type MessageKey = keyof typeof en;

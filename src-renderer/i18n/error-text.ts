@@ -46,6 +46,9 @@ const SETTINGS_REASON_TEXT: Record<SettingsInvalidReason, MessageKey> = {
   key_name_invalid: 'error.settings.key_name_invalid',
   key_id_invalid: 'error.settings.key_id_invalid',
   value_invalid: 'error.settings.value_invalid',
+  webhook_url_invalid: 'webhooks.error.url',
+  webhook_description_invalid: 'webhooks.error.description',
+  webhook_id_invalid: 'webhooks.error.notFound',
 };
 
 /** The `type` of a 422 item (pydantic's, or the share text's link checks) as a sentence. */

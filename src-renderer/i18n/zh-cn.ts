@@ -406,4 +406,10 @@ export const zhCN: Record<MessageKey, string> = {
   'pair.pairedUnnamed': '本设备已完成配对',
   'pair.malformed': '这个配对链接不完整或已损坏，未保存任何内容。请重新扫描二维码。',
   'pair.notNeeded': '桌面应用无需密钥，未保存任何内容。',
+  // Webhooks (features/settings/webhooks-section.tsx)
+  'webhooks.error.url':
+    '请填写 http:// 或 https:// 开头的 URL，不要包含用户名或密码（可把令牌放在路径中）。',
+  'webhooks.error.description': '描述不能超过 200 个字符。',
+  'webhooks.error.notFound': '该 Webhook 已不存在。',
+  'webhooks.error.limit': '已有 20 个 Webhook，请先删除一个。',
 };
