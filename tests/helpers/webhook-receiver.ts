@@ -40,13 +40,18 @@ export class WebhookReceiver {
     this.secret = secret;
   }
 
-  async start(): Promise<this> {
+  start(): Promise<this> {
+    return this.listenOn(0);
+  }
+
+  /** Listens on a given port of 127.0.0.1 (0: any free one). */
+  async listenOn(port: number): Promise<this> {
     this.server = http.createServer((req, res) => void this.handle(req, res));
     this.server.on('connection', (s) => {
       this.sockets.add(s);
       s.on('close', () => this.sockets.delete(s));
     });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
     return this;
   }
 
