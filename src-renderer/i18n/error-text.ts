@@ -30,6 +30,8 @@ const CODE_TEXT: Partial<Record<UiErrorCode, MessageKey>> = {
   HOST_NOT_ALLOWED: 'error.code.HOST_NOT_ALLOWED',
   CROSS_ORIGIN: 'error.code.CROSS_ORIGIN',
   SAVE_FAILED: 'error.code.SAVE_FAILED',
+  WEBHOOK_NOT_FOUND: 'webhooks.error.notFound',
+  WEBHOOK_LIMIT: 'webhooks.error.limit',
   FORBIDDEN_SENDER: 'error.code.INTERNAL',
   UNKNOWN_CHANNEL: 'error.code.INTERNAL',
   INTERNAL: 'error.code.INTERNAL',
