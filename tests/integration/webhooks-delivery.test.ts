@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   WEBHOOK_LIMITS,
@@ -210,6 +211,42 @@ describe('webhook delivery', () => {
     // The receiver stopped writing when the connection closed, far short of the whole body.
     await expect.poll(() => receiver.received[0]?.bytesWritten, { timeout: 5_000 }).toBeDefined();
     expect(receiver.received[0]?.bytesWritten ?? huge).toBeLessThan(huge / 4);
+  });
+
+  it('a receiver that hangs never slows SMTP: every mail is answered 250 and stored', async () => {
+    const { m, receiver, hook } = await setup();
+    receiver.replies = Array.from({ length: 5 }, () => ({ kind: 'hang' }) as const);
+    const lease = await m.generate();
+    for (let i = 0; i < 20; i++) {
+      const info = await sendMail(m.smtpPort, { to: lease.email, subject: `m${i}`, text: 't' });
+      expect(info.response).toMatch(/^250 /);
+    }
+    await receiver.waitFor(1);
+    expect(receiver.received).toHaveLength(1);
+    await expect.poll(async () => (await m.mails(lease.email)).length).toBe(20);
+    // No try has ended yet: all 20 were taken while the first one still hung (10 s timeout).
+    const list = await deliveries(m, hook.id);
+    expect(list).toEqual({ pending: 20, attempts: [] });
+  });
+
+  it('stopping the app cuts a hanging try at once; the event is tried first at the next start', async () => {
+    const { m, receiver, hook } = await setup();
+    receiver.replies = [{ kind: 'hang' }];
+    const lease = await m.generate();
+    await sendMail(m.smtpPort, { to: lease.email, subject: 'across a restart', text: 't' });
+    await receiver.waitFor(1);
+    const started = performance.now();
+    await m.t.restart();
+    expect(performance.now() - started).toBeLessThan(5_000);
+    await receiver.waitFor(2);
+    expect(receiver.received[1]?.headers['webhook-id']).toBe(
+      receiver.received[0]?.headers['webhook-id'],
+    );
+    await m.t.app.mail.webhookWorker.idle();
+    const list = await deliveries(m, hook.id);
+    // The cut try was not counted: one attempt, delivered.
+    expect(list.attempts).toHaveLength(1);
+    expect(list.attempts[0]).toMatchObject({ status_code: 204, event_state: 'delivered' });
   });
 
   it('one event per endpoint; a deleted endpoint gets nothing more', async () => {

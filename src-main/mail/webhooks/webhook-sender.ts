@@ -10,6 +10,8 @@ export interface PostRequest {
   url: string;
   headers: Record<string, string>;
   body: string;
+  /** Ends the try early (the app is stopping). */
+  signal?: AbortSignal;
 }
 
 export type WebhookPost = (req: PostRequest) => Promise<SendOutcome>;
@@ -38,7 +40,8 @@ export function createSender(options: SenderOptions): {
     connections: 4,
   });
   const post: WebhookPost = async (req) => {
-    const signal = AbortSignal.timeout(options.timeoutMs);
+    const deadline = AbortSignal.timeout(options.timeoutMs);
+    const signal = req.signal ? AbortSignal.any([deadline, req.signal]) : deadline;
     try {
       const res = await request(req.url, {
         dispatcher,
@@ -54,7 +57,7 @@ export function createSender(options: SenderOptions): {
       await readCapped(res.body, options.replyBytes);
       return { statusCode: res.statusCode, error: statusError(res.statusCode) };
     } catch (err) {
-      return { statusCode: null, error: describeError(err, signal, options.timeoutMs) };
+      return { statusCode: null, error: describeError(err, deadline, options.timeoutMs) };
     }
   };
   return { post, close: () => dispatcher.close() };
@@ -82,8 +85,8 @@ async function readCapped(body: Dispatcher.ResponseData['body'], cap: number): P
 }
 
 /** The error of a try that got no status, in words for the deliveries list. */
-function describeError(err: unknown, signal: AbortSignal, timeoutMs: number): string {
-  if (signal.aborted) return `No answer within ${timeoutMs / 1000} s.`;
+function describeError(err: unknown, deadline: AbortSignal, timeoutMs: number): string {
+  if (deadline.aborted) return `No answer within ${timeoutMs / 1000} s.`;
   const code = errorCode(err) ?? '';
   switch (code) {
     case 'ECONNREFUSED':

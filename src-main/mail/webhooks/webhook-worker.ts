@@ -22,6 +22,8 @@ export class WebhookWorker {
   private readonly waiters = new Map<number, (record: AttemptRecord) => void>();
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
+  /** Aborts the tries in flight when the app stops. */
+  private aborter = new AbortController();
 
   constructor(
     private readonly store: WebhookStore,
@@ -33,14 +35,19 @@ export class WebhookWorker {
   /** Starts on whatever is pending (a previous run's events included). */
   start(): void {
     this.stopped = false;
+    this.aborter = new AbortController();
     this.kick();
   }
 
-  /** Stops trying; tries in flight finish (each is bounded by its timeout) and are recorded. */
+  /**
+   * Stops at once: tries in flight are cut and not recorded, so their events stay as they were
+   * and are tried first at the next start (a receiver that hangs never delays quitting).
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.aborter.abort();
     await Promise.allSettled([...this.inFlight.values()]);
   }
 
@@ -98,7 +105,13 @@ export class WebhookWorker {
       event.payload,
     );
     const started = performance.now();
-    const outcome = await this.post({ url: event.url, headers, body: event.payload });
+    const outcome = await this.post({
+      url: event.url,
+      headers,
+      body: event.payload,
+      signal: this.aborter.signal,
+    });
+    if (this.stopped) return;
     const now = this.clock.now();
     const tries = event.tries + 1;
     const nextAt = outcome.error === null ? null : nextTryAt(event.created_at, tries, now);
