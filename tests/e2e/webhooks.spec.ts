@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Lease } from '../../src-shared/mail/schemas.ts';
 import { sendMail } from '../helpers/smtp-client.ts';
 import { WebhookReceiver } from '../helpers/webhook-receiver.ts';
@@ -78,6 +79,15 @@ test.describe('settings → webhooks', () => {
     await item.getByRole('button', { name: 'Send test event' }).click();
     await expect(item.getByTestId('webhook-test-result')).toContainText('HTTP 503');
     await expect(deliveries).toContainText('next try');
+
+    // The section with a webhook, its test result and its deliveries open: no axe violation.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const axe = await new AxeBuilder({ page })
+      .include('[data-testid="webhooks-section"]')
+      .analyze();
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+    ).toEqual([]);
 
     // Delete, confirmed: gone here and on the server.
     await item.getByRole('button', { name: 'Delete' }).click();
