@@ -19,7 +19,7 @@ const MAX_SLEEP_MS = 60_000;
 export class WebhookWorker {
   /** Endpoint id → the event being tried for it. */
   private readonly inFlight = new Map<number, Promise<void>>();
-  private readonly waiters = new Map<number, (record: AttemptRecord) => void>();
+  private readonly waiters = new Map<number, (record: AttemptRecord | null) => void>();
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
   /** Aborts the tries in flight when the app stops. */
@@ -48,16 +48,15 @@ export class WebhookWorker {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.aborter.abort();
+    for (const waiter of [...this.waiters.values()]) waiter(null);
     await Promise.allSettled([...this.inFlight.values()]);
   }
 
   /** Looks for due events now (new mail, a test event, a moved clock). */
   kick(): void {
     if (this.stopped) return;
-    let ids: number[];
     try {
-      ids = this.store.endpointIds();
-      for (const endpointId of ids) {
+      for (const endpointId of this.store.endpointIds()) {
         if (this.inFlight.has(endpointId)) continue;
         const event = this.store.due(endpointId, this.clock.now());
         if (event) this.begin(event);
@@ -78,22 +77,23 @@ export class WebhookWorker {
   /** Resolves with the first try of event `eventId` (the test event); register before kick. */
   firstAttempt(eventId: number, maxMs: number): Promise<AttemptRecord | null> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiters.delete(eventId);
-        resolve(null);
-      }, maxMs);
-      this.waiters.set(eventId, (record) => {
+      const done = (record: AttemptRecord | null) => {
         clearTimeout(timer);
+        this.waiters.delete(eventId);
         resolve(record);
-      });
+      };
+      const timer = setTimeout(() => done(null), maxMs);
+      this.waiters.set(eventId, done);
     });
   }
 
   private begin(event: DueEvent): void {
-    const run = this.attempt(event).finally(() => {
-      this.inFlight.delete(event.endpoint_id);
-      this.kick();
-    });
+    const run = this.attempt(event)
+      .catch((err: unknown) => this.logger.error(`webhook try of ${event.message_id} failed`, err))
+      .finally(() => {
+        this.inFlight.delete(event.endpoint_id);
+        this.kick();
+      });
     this.inFlight.set(event.endpoint_id, run);
   }
 
@@ -136,7 +136,6 @@ export class WebhookWorker {
       this.logger.warn(`webhook event ${event.message_id} given up after ${tries} tries`);
     }
     this.waiters.get(event.id)?.(record);
-    this.waiters.delete(event.id);
   }
 
   /** Sleeps until the next event is due (at most MAX_SLEEP_MS); no timer when none waits. */
