@@ -13,6 +13,7 @@ import { benchPolling } from './polling.ts';
 import { printResult, printTable, type BenchResult } from './lib/result.ts';
 import { exitNow } from './lib/standalone.ts';
 import { benchServing } from './serving.ts';
+import { benchWebhookLatency } from './webhook-latency.ts';
 
 const BENCHES: [string, () => Promise<BenchResult[]>][] = [
   ['download-pipeline', benchDownloadPipeline],
@@ -26,6 +27,7 @@ const BENCHES: [string, () => Promise<BenchResult[]>][] = [
   ['mail-list-latency', benchMailListLatency],
   ['mail-search', benchMailSearch],
   ['mail-large-mailbox', benchMailLargeMailbox],
+  ['webhook-latency', benchWebhookLatency],
 ];
 
 /** `npm run bench`: every bench in sequence, then one summary table. */

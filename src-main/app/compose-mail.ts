@@ -15,6 +15,8 @@ import type { Clock } from '../core/clock.ts';
 import { StartupError } from '../core/startup-error.ts';
 import type { PerAddressLimit } from '../core/connection-limits.ts';
 import { createLogger } from '../core/logger.ts';
+import { WEBHOOK_LIMITS } from '../../src-shared/api/webhooks.ts';
+import { createSender, type WebhookPost } from '../mail/webhooks/webhook-sender.ts';
 
 /** Replaceable parts of the mail service, for tests and benchmarks. */
 export interface MailOverrides {
@@ -30,6 +32,10 @@ export interface MailOverrides {
   responseBytes?: number;
   /** Raw bytes of SMTP messages in progress at once (MAIL_LIMITS.smtpInFlightBytes). */
   smtpInFlightBytes?: number;
+  /** One webhook try's deadline (WEBHOOK_LIMITS.timeoutMs). */
+  webhookTimeoutMs?: number;
+  /** Replaces the webhook HTTP client (the real one otherwise). */
+  webhookPost?: WebhookPost;
 }
 
 export interface MailConfig {
@@ -68,6 +74,11 @@ export function composeMail(
   // MIME parsing (mailparser, htmlparser2) lives only in the workers: the main process never
   // loads it, which keeps about 30 MB out of its idle memory.
   const pool = new ParsePool(logger('parse'), overrides.parseWorkers);
+  const sender = createSender({
+    timeoutMs: overrides.webhookTimeoutMs ?? WEBHOOK_LIMITS.timeoutMs,
+    replyBytes: WEBHOOK_LIMITS.replyBytes,
+    userAgent: 'Ephemera-Webhooks',
+  });
   const mail = createMailServices(
     db,
     clock,
@@ -78,12 +89,15 @@ export function composeMail(
       lease: overrides.lease,
       retention: { ...(retentionMs === undefined ? {} : { retentionMs }), ...overrides.retention },
       responseBytes: overrides.responseBytes,
+      webhookPost: overrides.webhookPost ?? sender.post,
     },
     logger,
   );
   const stopKeyWatch = mail.sessions.watch(db, overrides.keyWatchMs ?? DEFAULT_KEY_WATCH_MS);
   // What a previous run acknowledged but did not parse is parsed now.
   mail.parsing.start();
+  // What a previous run wrote to the webhook outbox and did not deliver is tried now.
+  mail.webhookWorker.start();
   const initialApiKey = mail.keys.count() === 0 ? mail.keys.create('first run').key : null;
   const smtp = createSmtpServer({
     isReceiving: (email) => mail.leases.isReceiving(email),
@@ -112,6 +126,8 @@ export function composeMail(
       const parsing = mail.parsing.stop();
       await pool.close();
       await parsing;
+      await mail.webhookWorker.stop();
+      await sender.close();
     },
   };
 }

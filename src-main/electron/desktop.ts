@@ -8,6 +8,7 @@ import { appMenuTemplate } from './app-menu.ts';
 import { APP_SCHEME, isAppUrl } from './app-origin.ts';
 import { appIpcHandlers, toAppInfo } from './app.ipc.ts';
 import { settingsIpcHandlers } from './settings.ipc.ts';
+import { webhooksIpcHandlers } from './webhooks.ipc.ts';
 import { closeAction } from './close-behaviour.ts';
 import { contentSecurityPolicy } from '../../src-shared/web/csp.ts';
 import { installSessionSecurity } from './csp.ts';
@@ -239,6 +240,7 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
       ...videoIpcHandlers({ services, saveDialog: deps.saveDialog }),
       ...mailIpcHandlers({ services, watches }),
       ...mailFilesIpcHandlers({ services, saveDialog: deps.saveDialog }),
+      ...webhooksIpcHandlers({ services }),
     },
     {
       isTrustedSender: trustedSenderCheck(() => alive()?.webContents.id ?? null, isAppUrl),

@@ -15,6 +15,7 @@ import { DEFAULT_HTTP_TIMEOUTS, timeoutOptions, type HttpTimeouts } from './serv
 import { registerSettingsRoutes, type SettingsRouteDeps } from './settings-routes.ts';
 import { registerVideoRoutes } from './video-routes.ts';
 import { registerWebUi } from './web-ui.ts';
+import { registerWebhookRoutes } from './webhook-routes.ts';
 import { registerWsRoutes } from './ws-routes.ts';
 
 export interface HttpServerDeps {
@@ -81,6 +82,7 @@ export async function createHttpServer(deps: HttpServerDeps): Promise<FastifyIns
   await registerMailRoutes(app, deps.mail);
   await registerWsRoutes(app, deps.mail, deps.clock, deps.stream);
   await registerSettingsRoutes(app, deps.settings);
+  await registerWebhookRoutes(app, { webhooks: deps.mail.webhooks, keys: deps.mail.keys });
   registerWebUi(app, deps.webUiDir);
   return app;
 }

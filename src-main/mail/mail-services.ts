@@ -13,11 +13,15 @@ import { MailControl } from './mail-control.ts';
 import { MailDelivery } from './mail-delivery.ts';
 import { MailReader } from './mail-reader.ts';
 import { MailStore } from './mail-store.ts';
-import { ParseQueue } from './parse-queue.ts';
+import { DEFAULT_PARSE_QUEUE, ParseQueue } from './parse-queue.ts';
 import { RawInbox } from './raw-inbox.ts';
 import { RawMail, type AttachmentExtractor } from './raw-mail.ts';
 import { RawStore } from './raw-store.ts';
 import { RetentionSweeper, type RetentionPolicy } from './retention.ts';
+import type { WebhookPost } from './webhooks/webhook-sender.ts';
+import { WebhookService } from './webhooks/webhook-service.ts';
+import { WebhookStore } from './webhooks/webhook-store.ts';
+import { WebhookWorker } from './webhooks/webhook-worker.ts';
 
 /** Every part of the mail service, built on one database and one clock. */
 export interface MailServices {
@@ -37,6 +41,10 @@ export interface MailServices {
   /** GET …/raw and …/attachments/{n}. */
   raw: RawMail;
   retention: RetentionSweeper;
+  /** Webhook endpoints and the outbox every new mail writes to (mail/webhooks/). */
+  webhooks: WebhookService;
+  /** Delivers the outbox; start() at launch, stop() before closing. */
+  webhookWorker: WebhookWorker;
 }
 
 export interface MailServiceOptions {
@@ -50,6 +58,8 @@ export interface MailServiceOptions {
   retention?: Partial<RetentionPolicy>;
   /** Byte budget of one list or bulk answer (MAIL_LIMITS.responseBytes unless a test says). */
   responseBytes?: number;
+  /** How a webhook event is POSTed (webhooks/webhook-sender.ts in the app). */
+  webhookPost: WebhookPost;
 }
 
 export const DEFAULT_RETENTION_POLICY: RetentionPolicy = {
@@ -80,7 +90,23 @@ export function createMailServices(
   const store = new MailStore(db);
   const hub = new LiveHub(logger('live'));
   const raws = new RawStore(db);
-  const parsing = new ParseQueue(raws, store, hub, options.analyze, logger('parse'));
+  const webhookStore = new WebhookStore(db);
+  const webhookWorker = new WebhookWorker(
+    webhookStore,
+    options.webhookPost,
+    clock,
+    logger('webhooks'),
+  );
+  const webhooks = new WebhookService(webhookStore, webhookWorker, clock, logger('webhooks'));
+  const parsing = new ParseQueue(
+    raws,
+    store,
+    hub,
+    options.analyze,
+    logger('parse'),
+    DEFAULT_PARSE_QUEUE,
+    webhooks,
+  );
   const inbox = new RawInbox(raws, clock, (items) => parsing.committed(items));
   const delivery = new MailDelivery(inbox, parsing);
   const reader = new MailReader(leases, store, hub, options.responseBytes, (email) =>
@@ -107,5 +133,7 @@ export function createMailServices(
     parsing,
     raw,
     retention,
+    webhooks,
+    webhookWorker,
   };
 }

@@ -45,6 +45,16 @@ export const DEFAULT_PARSE_QUEUE: ParseQueueOptions = {
   busyLanes: 1,
 };
 
+/**
+ * Whatever must be written with new mail, in the same transaction (the webhook outbox), and
+ * told once it is committed.
+ */
+export interface MailOutbox {
+  /** Runs inside the transaction that stores `mails`; a throw is logged, the mail is kept. */
+  recordMails(mails: readonly Mail[]): void;
+  mailsCommitted(): void;
+}
+
 interface Settling {
   target: number;
   done(): void;
@@ -80,6 +90,7 @@ export class ParseQueue {
     private readonly analyze: Analyzer,
     private readonly logger: Logger,
     private readonly options: ParseQueueOptions = DEFAULT_PARSE_QUEUE,
+    private readonly outbox?: MailOutbox,
   ) {}
 
   /** Picks up what a previous run committed but did not parse, and starts on it. */
@@ -178,13 +189,15 @@ export class ParseQueue {
       if (this.stopped) return;
       let stored: Mail[][];
       try {
-        stored = this.raws.transaction(() =>
-          batch.map((raw, i) => {
+        stored = this.raws.transaction(() => {
+          const all = batch.map((raw, i) => {
             const mails = this.store.insert(copies(raw, analyzed[i] ?? unparsed(raw)));
             this.raws.markParsed(raw.id);
             return mails;
-          }),
-        );
+          });
+          this.recordOutbox(all.flat());
+          return all;
+        });
       } catch (err) {
         this.logger.error('storing parsed mail failed; trying again shortly', err);
         this.retryLater();
@@ -198,6 +211,17 @@ export class ParseQueue {
         this.byId.delete(raw.id);
       });
       this.release();
+      this.outbox?.mailsCommitted();
+    }
+  }
+
+  /** The outbox's rows for these mails; its failure must not cost the mail (it rolls back alone). */
+  private recordOutbox(mails: Mail[]): void {
+    if (!this.outbox || mails.length === 0) return;
+    try {
+      this.outbox.recordMails(mails);
+    } catch (err) {
+      this.logger.error('writing the webhook events of new mail failed', err);
     }
   }
 

@@ -36,6 +36,13 @@ const SETTINGS_ROUTES: ReadonlySet<RouteName> = new Set([
   'keyDisable',
   'keyDelete',
 ]);
+const WEBHOOK_ROUTES: ReadonlySet<RouteName> = new Set([
+  'webhookList',
+  'webhookCreate',
+  'webhookDelete',
+  'webhookDeliveries',
+  'webhookTest',
+]);
 const MAILBOX_ROUTES: ReadonlySet<RouteName> = new Set([
   'mailboxLease',
   'mailboxExtend',
@@ -72,6 +79,13 @@ export function codeForResponse(req: FailedRequest): UiErrorCode | null {
     if (status === 403) return 'SETTINGS_LOCAL_ONLY';
     if (status === 400) return 'SETTINGS_INVALID';
     if (status === 404 && (route === 'keyDisable' || route === 'keyDelete')) return 'KEY_NOT_FOUND';
+    return null;
+  }
+  if (WEBHOOK_ROUTES.has(route)) {
+    if (status === 403) return 'SETTINGS_LOCAL_ONLY';
+    if (status === 400) return 'SETTINGS_INVALID';
+    if (status === 404) return 'WEBHOOK_NOT_FOUND';
+    if (status === 409) return 'WEBHOOK_LIMIT';
     return null;
   }
   if (TASK_ROUTES.has(route)) {

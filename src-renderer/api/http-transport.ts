@@ -171,6 +171,15 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
         await call(routes.keyDelete, authed, { id });
       },
     },
+    webhooks: {
+      list: () => call(routes.webhookList, authed),
+      create: (body) => call(routes.webhookCreate, { ...authed, body }),
+      delete: async (id) => {
+        await call(routes.webhookDelete, authed, { id });
+      },
+      deliveries: (id) => call(routes.webhookDeliveries, authed, { id }),
+      test: (id) => call(routes.webhookTest, authed, { id }),
+    },
     auth: {
       needsKey: true,
       hasKey: () => vault.get() !== null,

@@ -178,6 +178,15 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
         await call('keys:delete', { id });
       },
     },
+    webhooks: {
+      list: () => call('webhooks:list'),
+      create: (request) => call('webhooks:create', request),
+      delete: async (id) => {
+        await call('webhooks:delete', { id });
+      },
+      deliveries: (id) => call('webhooks:deliveries', { id }),
+      test: (id) => call('webhooks:test', { id }),
+    },
     auth: {
       needsKey: false,
       hasKey: () => true,

@@ -10,6 +10,15 @@ import type {
 } from '../../src-shared/api/server-settings.ts';
 import type { Capacity, Task, TaskCreated } from '../../src-shared/video/schemas.ts';
 import type { AppInfo, LoginItemState } from '../../src-shared/ipc/app-schemas.ts';
+import type {
+  CreatedWebhook,
+  WebhookAttempt,
+  WebhookCreate,
+  WebhookDeliveries,
+  WebhookView,
+} from '../../src-shared/api/webhooks.ts';
+
+export type { CreatedWebhook, WebhookAttempt, WebhookCreate, WebhookDeliveries, WebhookView };
 
 /** A port another program held when the desktop app started, and the one used instead. */
 export type PortChange = AppInfo['portChanges'][number];
@@ -103,6 +112,15 @@ export interface EphemeraApi {
     createKey(name: string): Promise<CreatedApiKey>;
     disableKey(id: number): Promise<ApiKeyInfo>;
     deleteKey(id: number): Promise<void>;
+  };
+  /** Webhook endpoints (Settings → Webhooks); the secret comes only from `create`. */
+  webhooks: {
+    list(): Promise<WebhookView[]>;
+    create(request: WebhookCreate): Promise<CreatedWebhook>;
+    delete(id: number): Promise<void>;
+    deliveries(id: number): Promise<WebhookDeliveries>;
+    /** Sends a `webhook.test` event; resolves with its first try. */
+    test(id: number): Promise<WebhookAttempt>;
   };
   auth: {
     /** False where no key is needed (Electron). */

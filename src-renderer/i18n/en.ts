@@ -434,6 +434,37 @@ export const en = {
   'pair.malformed':
     'This pairing link is incomplete or damaged, so nothing was saved. Scan the QR code again.',
   'pair.notNeeded': 'The desktop app needs no key: nothing was saved.',
+  // Webhooks (features/settings/webhooks-section.tsx)
+  'webhooks.error.url':
+    'Give an http:// or https:// URL, without a user name or password (put a token in the path instead).',
+  'webhooks.error.description': 'Keep the description to 200 characters.',
+  'webhooks.error.notFound': 'That webhook no longer exists.',
+  'webhooks.error.limit': 'There are 20 webhooks already: delete one first.',
+  'webhooks.title': 'Webhooks',
+  'webhooks.description':
+    'Each new mail is sent, signed, to your own automations (a script, Home Assistant, n8n…). See the API docs for how to check the signature.',
+  'webhooks.url': 'URL',
+  'webhooks.descriptionLabel': 'Description (optional)',
+  'webhooks.descriptionPlaceholder': 'e.g. Home Assistant',
+  'webhooks.add': 'Add webhook',
+  'webhooks.empty': 'No webhooks yet.',
+  'webhooks.newTitle': 'Signing secret of the new webhook',
+  'webhooks.shownOnce':
+    'Copy it into your receiver now: it will not be shown again. It checks that each request comes from Ephemera.',
+  'webhooks.done': 'Done',
+  'webhooks.created': 'added {date}',
+  'webhooks.test': 'Send test event',
+  'webhooks.delivered': 'Delivered (HTTP {status})',
+  'webhooks.failedStatus': 'Not delivered: {error}',
+  'webhooks.deliveries': 'Recent deliveries',
+  'webhooks.refresh': 'Refresh deliveries',
+  'webhooks.loadingDeliveries': 'Loading deliveries…',
+  'webhooks.pending': 'Waiting to be sent: {count}',
+  'webhooks.noAttempts': 'Nothing sent yet.',
+  'webhooks.nextTry': 'next try {when}',
+  'webhooks.givenUp': 'given up after 24 h',
+  'webhooks.delete': 'Delete',
+  'webhooks.confirmDelete': 'Delete for good',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -30,6 +30,8 @@ const CODE_TEXT: Partial<Record<UiErrorCode, MessageKey>> = {
   HOST_NOT_ALLOWED: 'error.code.HOST_NOT_ALLOWED',
   CROSS_ORIGIN: 'error.code.CROSS_ORIGIN',
   SAVE_FAILED: 'error.code.SAVE_FAILED',
+  WEBHOOK_NOT_FOUND: 'webhooks.error.notFound',
+  WEBHOOK_LIMIT: 'webhooks.error.limit',
   FORBIDDEN_SENDER: 'error.code.INTERNAL',
   UNKNOWN_CHANNEL: 'error.code.INTERNAL',
   INTERNAL: 'error.code.INTERNAL',
@@ -46,6 +48,9 @@ const SETTINGS_REASON_TEXT: Record<SettingsInvalidReason, MessageKey> = {
   key_name_invalid: 'error.settings.key_name_invalid',
   key_id_invalid: 'error.settings.key_id_invalid',
   value_invalid: 'error.settings.value_invalid',
+  webhook_url_invalid: 'webhooks.error.url',
+  webhook_description_invalid: 'webhooks.error.description',
+  webhook_id_invalid: 'webhooks.error.notFound',
 };
 
 /** The `type` of a 422 item (pydantic's, or the share text's link checks) as a sentence. */

@@ -18,6 +18,13 @@ import type {
   ServerSettings,
   ServerSettingsPatch,
 } from './server-settings.ts';
+import type {
+  CreatedWebhook,
+  WebhookCreate,
+  WebhookDeliveries,
+  WebhookTestResult,
+  WebhookView,
+} from './webhooks.ts';
 
 /**
  * The route table: every REST and WebSocket endpoint, with the method and Fastify path pattern
@@ -133,6 +140,13 @@ export const routes = {
   keyCreate: route<CreatedApiKeyView, NoQuery, { name: string }>()('POST', '/api/keys'),
   keyDisable: route<ApiKeyView>()('POST', '/api/keys/:id/disable'),
   keyDelete: route<void>()('DELETE', '/api/keys/:id'),
+
+  // Webhooks (webhook-routes.ts)
+  webhookList: route<WebhookView[]>()('GET', '/api/webhooks'),
+  webhookCreate: route<CreatedWebhook, NoQuery, WebhookCreate>()('POST', '/api/webhooks'),
+  webhookDelete: route<void>()('DELETE', '/api/webhooks/:id'),
+  webhookDeliveries: route<WebhookDeliveries>()('GET', '/api/webhooks/:id/deliveries'),
+  webhookTest: route<WebhookTestResult>()('POST', '/api/webhooks/:id/test'),
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -40,6 +40,10 @@ export const ERROR_STATUS = {
   CROSS_ORIGIN: 403,
   /** Desktop only: the chosen file could not be written. */
   SAVE_FAILED: 500,
+  /** Webhooks (docs/API.md "Webhooks"): no endpoint with this id. */
+  WEBHOOK_NOT_FOUND: 404,
+  /** Webhooks: WEBHOOK_LIMITS.maxEndpoints endpoints exist already. */
+  WEBHOOK_LIMIT: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -58,6 +62,9 @@ export const SETTINGS_INVALID_REASONS = [
   'key_name_invalid',
   'key_id_invalid',
   'value_invalid',
+  'webhook_url_invalid',
+  'webhook_description_invalid',
+  'webhook_id_invalid',
 ] as const;
 
 export type SettingsInvalidReason = (typeof SETTINGS_INVALID_REASONS)[number];

@@ -42,6 +42,11 @@ export const IPC_INVOKE_CHANNELS = [
   'keys:create',
   'keys:disable',
   'keys:delete',
+  'webhooks:list',
+  'webhooks:create',
+  'webhooks:delete',
+  'webhooks:deliveries',
+  'webhooks:test',
 ] as const satisfies readonly IpcInvokeChannel[];
 
 /** Every push channel of IPC_EVENT_SCHEMAS. */

@@ -23,6 +23,13 @@ import {
   TaskSchema,
 } from '../video/schemas.ts';
 import { AppInfoSchema, LoginItemStateSchema, SaveOutcomeSchema } from './app-schemas.ts';
+import {
+  CreatedWebhookSchema,
+  WebhookCreateSchema,
+  WebhookDeliveriesSchema,
+  WebhookListSchema,
+  WebhookTestResultSchema,
+} from '../api/webhooks.ts';
 
 /** A channel that takes no request. */
 const NoRequest = z.undefined();
@@ -145,6 +152,13 @@ export const IPC_INVOKE_SCHEMAS = {
   },
   'keys:disable': { request: KeyRequest, response: ApiKeyViewSchema },
   'keys:delete': { request: KeyRequest, response: Done },
+
+  /** The webhook endpoints (GET/POST /api/webhooks, …): the secret only in `webhooks:create`. */
+  'webhooks:list': { request: NoRequest, response: WebhookListSchema },
+  'webhooks:create': { request: WebhookCreateSchema, response: CreatedWebhookSchema },
+  'webhooks:delete': { request: KeyRequest, response: Done },
+  'webhooks:deliveries': { request: KeyRequest, response: WebhookDeliveriesSchema },
+  'webhooks:test': { request: KeyRequest, response: WebhookTestResultSchema },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 /** Push channels, main → renderer, with the schema of their payload. Past tense. */

@@ -6,6 +6,7 @@ import { settingsIpcHandlers } from '../../src-main/electron/settings.ipc.ts';
 import { desktopIpcHandlers } from '../../src-main/electron/desktop.ipc.ts';
 import { registerIpcHandlers, trustedSenderCheck } from '../../src-main/electron/ipc-register.ts';
 import { mailFilesIpcHandlers } from '../../src-main/electron/mail-files.ipc.ts';
+import { webhooksIpcHandlers } from '../../src-main/electron/webhooks.ipc.ts';
 import { mailIpcHandlers } from '../../src-main/electron/mail.ipc.ts';
 import { MailWatch } from '../../src-main/electron/mail-watch.ts';
 import { videoIpcHandlers } from '../../src-main/electron/video.ipc.ts';
@@ -72,6 +73,7 @@ describe('desktop IPC on the real services', () => {
         ...videoIpcHandlers({ services, saveDialog }),
         ...mailIpcHandlers({ services, watches }),
         ...mailFilesIpcHandlers({ services, saveDialog }),
+        ...webhooksIpcHandlers({ services }),
       },
       {
         isTrustedSender: trustedSenderCheck(
@@ -158,6 +160,33 @@ describe('desktop IPC on the real services', () => {
     expect(await raw('mail:lease', { email: 'nobody@elsewhere.example' })).toMatchObject({
       ok: false,
       error: { code: 'MAIL_DOMAIN_UNSUPPORTED' },
+    });
+  });
+
+  it('manages webhooks with the same rules as REST; the secret only at creation', async () => {
+    const { invoke, raw } = await setup();
+    const created = await invoke<{ id: number; secret: string }>('webhooks:create', {
+      url: 'http://127.0.0.1:9/hook',
+    });
+    expect(created.secret).toMatch(/^whsec_/);
+    const list = await invoke<object[]>('webhooks:list');
+    expect(list).toEqual([expect.objectContaining({ id: created.id })]);
+    expect(JSON.stringify(list)).not.toContain(created.secret);
+    expect(await raw('webhooks:create', { url: 'ftp://example.org/' })).toMatchObject({
+      ok: false,
+      error: { code: 'SETTINGS_INVALID' },
+    });
+    expect(await raw('webhooks:create', { url: 'http://x/', secret: 'mine' })).toMatchObject({
+      ok: false,
+    });
+    expect(await invoke('webhooks:deliveries', { id: created.id })).toEqual({
+      pending: 0,
+      attempts: [],
+    });
+    expect(await invoke('webhooks:delete', { id: created.id })).toBeNull();
+    expect(await raw('webhooks:delete', { id: created.id })).toMatchObject({
+      ok: false,
+      error: { code: 'WEBHOOK_NOT_FOUND' },
     });
   });
 

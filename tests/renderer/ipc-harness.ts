@@ -10,6 +10,7 @@ import { settingsIpcHandlers } from '../../src-main/electron/settings.ipc.ts';
 import { desktopIpcHandlers } from '../../src-main/electron/desktop.ipc.ts';
 import { registerIpcHandlers, trustedSenderCheck } from '../../src-main/electron/ipc-register.ts';
 import { mailFilesIpcHandlers } from '../../src-main/electron/mail-files.ipc.ts';
+import { webhooksIpcHandlers } from '../../src-main/electron/webhooks.ipc.ts';
 import { mailIpcHandlers } from '../../src-main/electron/mail.ipc.ts';
 import { MailWatch } from '../../src-main/electron/mail-watch.ts';
 import { createEphemeraApi } from '../../src-main/electron/preload/preload-api.ts';
@@ -197,6 +198,7 @@ export async function startIpcHarness(): Promise<IpcHarness> {
         ...videoIpcHandlers({ services, saveDialog }),
         ...mailIpcHandlers({ services, watches }),
         ...mailFilesIpcHandlers({ services, saveDialog }),
+        ...webhooksIpcHandlers({ services }),
       },
       {
         isTrustedSender: trustedSenderCheck(

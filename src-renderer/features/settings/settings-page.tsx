@@ -13,6 +13,7 @@ import { KeysSection } from './keys-section.tsx';
 import { LanSection } from './lan-section.tsx';
 import { ServerSection } from './server-section.tsx';
 import { useSettings } from './settings-store.ts';
+import { WebhooksSection } from './webhooks-section.tsx';
 
 /** Settings: this device's appearance first, then the server's (loopback only). */
 export function SettingsPage(): ReactElement {
@@ -78,6 +79,7 @@ export function SettingsPage(): ReactElement {
           <>
             <DomainsSection />
             <KeysSection />
+            <WebhooksSection />
             <HostsSection />
             <ServerSection key={JSON.stringify(settings)} settings={settings} />
           </>
