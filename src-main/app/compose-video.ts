@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import type { Dispatcher } from 'undici';
 import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
@@ -15,6 +16,7 @@ import { TaskScheduler, type SchedulerLimits } from '../video/scheduler.ts';
 import { TaskRunner } from '../video/task-runner.ts';
 import { TaskStore } from '../video/task-store.ts';
 import { VideoService } from '../video/video-service.ts';
+import { appVersion } from './app-paths.ts';
 
 /** Replaceable parts of the video service, for tests and benchmarks. */
 export interface VideoOverrides {
@@ -58,7 +60,7 @@ export function composeVideo(
   db: Db,
   clock: Clock,
   config: VideoConfig,
-  overrides: VideoOverrides & { quiet?: boolean },
+  overrides: VideoOverrides & { quiet?: boolean; version?: string },
 ): VideoParts {
   const logger = (tag: string) => createLogger(tag, overrides.quiet);
   const media = new MediaStore(path.join(config.dataDir, 'media'), logger('app'));
@@ -82,7 +84,13 @@ export function composeVideo(
     logger: logger('scheduler'),
   });
   scheduler.start();
-  const video = new VideoService({ scheduler, media, clock, freeBytes: overrides.freeBytes });
+  const video = new VideoService({
+    scheduler,
+    media,
+    clock,
+    freeBytes: overrides.freeBytes,
+    about: { appVersion: overrides.version ?? appVersion(), os: `${os.platform()} ${os.arch()}` },
+  });
   return {
     video,
     scheduler,

@@ -3,10 +3,17 @@ import { mail } from './002-mail.ts';
 import { mailRaw } from './003-mail-raw.ts';
 import { mailControl } from './004-mail-control.ts';
 import type { Migration } from './migration.ts';
+import { taskDiagnostics } from './008-task-diagnostics.ts';
 
 /**
  * Every migration in ascending `version`; `user_version` records the last one run. Versions
  * need not be contiguous (a step runs when its version is above the stored one), but a step
  * must never be inserted below a version already released.
  */
-export const MIGRATIONS: readonly Migration[] = [videoTasks, mail, mailRaw, mailControl];
+export const MIGRATIONS: readonly Migration[] = [
+  videoTasks,
+  mail,
+  mailRaw,
+  mailControl,
+  taskDiagnostics,
+];
