@@ -9,7 +9,7 @@
 /** Segments and keys longer than this, or opaque ones from this length on, are replaced. */
 const MAX_PLAIN = 40;
 const OPAQUE_FROM = 16;
-const SAFE_CHARS = /^[\w.@~$:()-]*$/;
+const SAFE_CHARS = /^[\w.@~$:()/-]*$/;
 
 /** A placeholder for a dropped segment or key: only its length is kept. */
 function hidden(text: string): string {
