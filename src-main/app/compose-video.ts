@@ -16,6 +16,7 @@ import { TaskScheduler, type SchedulerLimits } from '../video/scheduler.ts';
 import { TaskRunner } from '../video/task-runner.ts';
 import { TaskStore } from '../video/task-store.ts';
 import { VideoService } from '../video/video-service.ts';
+import type { DiagnosticsAbout } from '../video/diagnostics/diagnostics-view.ts';
 import { appVersion } from './app-paths.ts';
 
 /** Replaceable parts of the video service, for tests and benchmarks. */
@@ -89,7 +90,7 @@ export function composeVideo(
     media,
     clock,
     freeBytes: overrides.freeBytes,
-    about: { appVersion: overrides.version ?? appVersion(), os: `${os.platform()} ${os.arch()}` },
+    about: aboutThisApp(overrides.version),
   });
   return {
     video,
@@ -104,6 +105,11 @@ export function composeVideo(
       if (!overrides.dispatcher) await dispatcher.close().catch(() => undefined);
     },
   };
+}
+
+/** The version and system a diagnostics record names. */
+export function aboutThisApp(version = appVersion()): DiagnosticsAbout {
+  return { appVersion: version, os: `${os.platform()} ${os.arch()}` };
 }
 
 /** How the outbound transport is made for a proxy setting (tests pass a fixed dispatcher). */
