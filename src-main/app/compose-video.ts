@@ -1,4 +1,3 @@
-import os from 'node:os';
 import path from 'node:path';
 import type { Dispatcher } from 'undici';
 import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
@@ -16,8 +15,7 @@ import { TaskScheduler, type SchedulerLimits } from '../video/scheduler.ts';
 import { TaskRunner } from '../video/task-runner.ts';
 import { TaskStore } from '../video/task-store.ts';
 import { VideoService } from '../video/video-service.ts';
-import type { DiagnosticsAbout } from '../video/diagnostics/diagnostics-view.ts';
-import { appVersion } from './app-paths.ts';
+import { aboutThisApp } from './about-app.ts';
 
 /** Replaceable parts of the video service, for tests and benchmarks. */
 export interface VideoOverrides {
@@ -105,11 +103,6 @@ export function composeVideo(
       if (!overrides.dispatcher) await dispatcher.close().catch(() => undefined);
     },
   };
-}
-
-/** The version and system a diagnostics record names. */
-export function aboutThisApp(version = appVersion()): DiagnosticsAbout {
-  return { appVersion: version, os: `${os.platform()} ${os.arch()}` };
 }
 
 /** How the outbound transport is made for a proxy setting (tests pass a fixed dispatcher). */

@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
-import type { Dispatcher } from 'undici';
 import { PLATFORM_NAMES } from '../../src-shared/video/platform-names.ts';
 import type { TaskDiagnostics } from '../../src-shared/video/schemas.ts';
-import { aboutThisApp } from '../app/compose-video.ts';
+import { aboutThisApp } from '../app/about-app.ts';
 import { ConfigError } from '../app/config.ts';
 import { DiagnosticsRecorder, stepLabel } from '../video/diagnostics/diagnostics-recorder.ts';
 import { withDiagnostics } from '../video/diagnostics/diagnostics-scope.ts';
@@ -22,8 +21,8 @@ const PROBE_TIMEOUT_MS = 60_000;
 /** What the probe runs with; tests pass a simulator's transport and their own streams. */
 export interface ProbeDeps {
   registry?: PlatformRegistry;
-  /** The transport (default: direct, or the proxy given by --proxy or EPHEMERA_PROXY). */
-  dispatcher?: Dispatcher;
+  /** The outbound client (default: direct, or the proxy of --proxy or EPHEMERA_PROXY). */
+  outbound?: (proxy: string | undefined) => ProbeOutbound;
   about?: DiagnosticsAbout;
   stdout?: (text: string) => void;
   stderr?: (text: string) => void;
@@ -54,9 +53,9 @@ export function createProbeCommand(deps: ProbeDeps = {}): CliCommand {
       const { platform, url } = classified;
       const extractor = (deps.registry ?? createDefaultRegistry()).get(platform);
       if (!extractor) throw new ConfigError(`No extractor for ${PLATFORM_NAMES[platform]}.`);
-      const dispatcher =
-        deps.dispatcher ?? createDispatcher({ proxy: values.proxy ?? process.env.EPHEMERA_PROXY });
-      const http = new OutboundClient(dispatcher).scoped({
+      const proxy = values.proxy ?? process.env.EPHEMERA_PROXY;
+      const outbound = (deps.outbound ?? defaultOutbound)(proxy);
+      const http = outbound.client.scoped({
         allowHost: (host) => extractor.ownsHost(host),
         userAgent: extractor.userAgent,
       });
@@ -86,13 +85,25 @@ export function createProbeCommand(deps: ProbeDeps = {}): CliCommand {
         stdout(`${JSON.stringify(report(failure, err), null, 2)}\n`);
         process.exitCode = 1;
       } finally {
-        if (!deps.dispatcher) await dispatcher.close();
+        await outbound.close();
       }
     },
   };
 }
 
 export const probeCommand = createProbeCommand();
+
+/** An outbound client for one probe, and how to release its connections. */
+export interface ProbeOutbound {
+  client: OutboundClient;
+  close(): Promise<void>;
+}
+
+/** The app's own transport, direct or through `proxy`. */
+function defaultOutbound(proxy: string | undefined): ProbeOutbound {
+  const dispatcher = createDispatcher({ proxy });
+  return { client: new OutboundClient(dispatcher), close: () => dispatcher.close() };
+}
 
 /** One aligned "name  value" line per fact. */
 export function formatPost(platform: string, post: ResolvedPost): string {

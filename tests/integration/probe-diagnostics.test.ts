@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici';
 import { TaskDiagnosticsSchema } from '../../src-shared/video/schemas.ts';
 import { createProbeCommand } from '../../src-main/cli/probe-command.ts';
 import { createDouyinExtractor } from '../../src-main/video/platforms/douyin/douyin-extractor.ts';
+import { OutboundClient } from '../../src-main/video/outbound/outbound-client.ts';
 import { PlatformRegistry } from '../../src-main/video/platforms/registry.ts';
 import { FAST_RETRY } from '../fixtures/platform-sim/douyin/douyin-harness.ts';
 import { CAPTCHA_PAGE } from '../fixtures/platform-sim/douyin/douyin-pages.ts';
@@ -34,7 +35,7 @@ describe('probe prints the diagnostics record', () => {
   function probe(text: string): Promise<void> {
     return createProbeCommand({
       registry: new PlatformRegistry().register(createDouyinExtractor({ retry: FAST_RETRY })),
-      dispatcher,
+      outbound: () => ({ client: new OutboundClient(dispatcher), close: () => Promise.resolve() }),
       about: { appVersion: '9.8.7', os: 'testos x64' },
       stdout: (text) => (out += text),
       stderr: (text) => (err += text),
