@@ -20,6 +20,7 @@ import { TaskScheduler, type SchedulerLimits } from '../video/scheduler.ts';
 import { TaskRunner } from '../video/task-runner.ts';
 import { TaskStore } from '../video/task-store.ts';
 import { VideoService } from '../video/video-service.ts';
+import { aboutThisApp } from './about-app.ts';
 
 /** Replaceable parts of the video service, for tests and benchmarks. */
 export interface VideoOverrides {
@@ -68,7 +69,7 @@ export function composeVideo(
   db: Db,
   clock: Clock,
   config: VideoConfig,
-  overrides: VideoOverrides & { quiet?: boolean },
+  overrides: VideoOverrides & { quiet?: boolean; version?: string },
 ): VideoParts {
   const logger = (tag: string) => createLogger(tag, overrides.quiet);
   const media = new MediaStore(path.join(config.dataDir, 'media'), logger('app'));
@@ -93,7 +94,13 @@ export function composeVideo(
     logger: logger('scheduler'),
   });
   scheduler.start();
-  const video = new VideoService({ scheduler, media, clock, freeBytes: overrides.freeBytes });
+  const video = new VideoService({
+    scheduler,
+    media,
+    clock,
+    freeBytes: overrides.freeBytes,
+    about: aboutThisApp(overrides.version),
+  });
   return {
     video,
     scheduler,

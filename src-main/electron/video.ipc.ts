@@ -23,7 +23,12 @@ export interface VideoIpcDeps {
 }
 
 type VideoChannels =
-  'video:create' | 'video:get' | 'video:cancel' | 'video:capacity' | 'video:save';
+  | 'video:create'
+  | 'video:get'
+  | 'video:cancel'
+  | 'video:capacity'
+  | 'video:save'
+  | 'video:diagnostics';
 
 /** The video use cases over IPC: the same VideoService calls and checks as the REST routes. */
 export function videoIpcHandlers(deps: VideoIpcDeps): Pick<IpcHandlers, VideoChannels> {
@@ -39,6 +44,7 @@ export function videoIpcHandlers(deps: VideoIpcDeps): Pick<IpcHandlers, VideoCha
     },
     'video:cancel': async ({ taskId }) => (await deps.services()).video.cancel(taskId),
     'video:capacity': async () => (await deps.services()).video.capacity(),
+    'video:diagnostics': async ({ taskId }) => (await deps.services()).video.diagnostics(taskId),
     'video:save': async ({ taskId }) => {
       const { video } = await deps.services();
       // Refuses a task that is not completed (409) or gone (410) before any dialog opens.

@@ -44,6 +44,10 @@ export function registerVideoRoutes(
     },
   );
 
+  app.get<{ Params: TokenParams }>(routes.taskDiagnostics.path, (request) =>
+    video.diagnostics(request.params.token),
+  );
+
   app.delete<{ Params: TokenParams }>(routes.taskCancel.path, (request) =>
     video.cancel(request.params.token),
   );

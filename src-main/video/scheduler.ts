@@ -19,6 +19,7 @@ import {
   type TaskFailure,
 } from './task-failure.ts';
 import { TaskWatchers } from './task-watchers.ts';
+import { DiagnosticsRecorder } from './diagnostics/diagnostics-recorder.ts';
 
 export interface SchedulerLimits {
   slots: number;
@@ -46,6 +47,7 @@ export interface TaskSnapshot {
 interface Running {
   controller: AbortController;
   deadline: number;
+  diagnostics: DiagnosticsRecorder;
 }
 
 /**
@@ -94,8 +96,12 @@ export class TaskScheduler {
     const now = this.deps.clock.now();
     for (const [taskId, run] of this.running) {
       const record = this.tasks.get(taskId);
-      if (record) this.applyFailure(record, interruptedFailure('processing'), now);
-      run.controller.abort(new Error('stopping'));
+      const stopping = new Error('stopping');
+      if (record) {
+        record.diagnostics = run.diagnostics.finish(stopping);
+        this.applyFailure(record, interruptedFailure('processing'), now);
+      }
+      run.controller.abort(stopping);
     }
     this.running.clear();
     for (const taskId of this.queue.splice(0)) {
@@ -180,6 +186,7 @@ export class TaskScheduler {
       const record = this.tasks.get(taskId);
       if (record) {
         this.deps.media.removeTask(taskId);
+        record.diagnostics = run.diagnostics.finish(timeout);
         this.applyFailure(record, describeFailure(timeout, record.platform), now);
         this.progress.delete(taskId);
         this.watchers.notify(taskId);
@@ -199,7 +206,11 @@ export class TaskScheduler {
   private async execute(record: TaskRecord): Promise<void> {
     const { clock, limits, runner, store } = this.deps;
     const controller = new AbortController();
-    const run: Running = { controller, deadline: clock.now() + limits.timeoutMs };
+    const run: Running = {
+      controller,
+      deadline: clock.now() + limits.timeoutMs,
+      diagnostics: new DiagnosticsRecorder(() => clock.now()),
+    };
     this.running.set(record.taskId, run);
     record.status = 'processing';
     store.save(record);
@@ -213,6 +224,7 @@ export class TaskScheduler {
           this.watchers.notify(record.taskId);
         },
         onProgress: (p) => this.progress.set(record.taskId, p),
+        diagnostics: run.diagnostics,
       });
       if (!this.owns(record, run)) return;
       const now = clock.now();
@@ -220,6 +232,7 @@ export class TaskScheduler {
         status: 'completed',
         readyAt: now,
         expiresAt: now + limits.retentionMs,
+        diagnostics: run.diagnostics.finish(null),
       });
       store.save(record);
     } catch (err) {
@@ -228,6 +241,7 @@ export class TaskScheduler {
       const failure = describeFailure(reason, record.platform);
       if (failure.code === 'upstream_error') this.deps.logger.error('task failed', err);
       this.deps.media.removeTask(record.taskId);
+      record.diagnostics = run.diagnostics.finish(reason);
       this.applyFailure(record, failure, clock.now());
     } finally {
       if (this.running.get(record.taskId) === run) this.running.delete(record.taskId);

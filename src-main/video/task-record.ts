@@ -1,4 +1,9 @@
-import type { Platform, TaskErrorCode, TaskStatus } from '../../src-shared/video/schemas.ts';
+import type {
+  DiagnosticsLog,
+  Platform,
+  TaskErrorCode,
+  TaskStatus,
+} from '../../src-shared/video/schemas.ts';
 
 /** The service's own view of a task; times in Unix milliseconds. Mapped to the API by task-view.ts. */
 export interface TaskRecord {
@@ -22,6 +27,8 @@ export interface TaskRecord {
   error: string | null;
   errorCode: TaskErrorCode | null;
   retryable: boolean | null;
+  /** The redacted record of the run, once it finished (GET /api/tasks/{token}/diagnostics). */
+  diagnostics: DiagnosticsLog | null;
 }
 
 /** Live download progress; kept in memory only, it changes too often to persist. */
@@ -65,5 +72,6 @@ export function newTaskRecord(
     error: null,
     errorCode: null,
     retryable: null,
+    diagnostics: null,
   };
 }

@@ -1,4 +1,6 @@
 import { PLATFORM_NAMES } from '../../src-shared/video/platform-names.ts';
+import type { DiagnosticsRecorder } from './diagnostics/diagnostics-recorder.ts';
+import { withDiagnostics } from './diagnostics/diagnostics-scope.ts';
 import type { TaskProgressState, TaskRecord } from './task-record.ts';
 import type { OutboundClient, ScopedClient } from './outbound/outbound-client.ts';
 import type { MediaStore } from './media-store.ts';
@@ -31,6 +33,8 @@ export interface RunHooks {
   /** Called once the post is known, so pollers see title and author during the download. */
   onResolved(post: ResolvedPost): void;
   onProgress(progress: TaskProgressState): void;
+  /** Records the run's redacted diagnostics (what was fetched and parsed, what failed). */
+  diagnostics?: DiagnosticsRecorder;
 }
 
 export interface TaskRunnerDeps {
@@ -67,7 +71,9 @@ export class TaskRunner {
       allowHost: (host) => extractor.ownsHost(host),
       userAgent: extractor.userAgent,
     });
-    const post = await extractor.resolve(new URL(record.sourceUrl), { http, signal: hooks.signal });
+    const post = await withDiagnostics(hooks.diagnostics, () =>
+      extractor.resolve(new URL(record.sourceUrl), { http, signal: hooks.signal }),
+    );
     if (post.kind !== 'video') {
       throw new PlatformError(
         'not_single_video',
@@ -76,8 +82,10 @@ export class TaskRunner {
       );
     }
     hooks.onResolved(post);
+    hooks.diagnostics?.enter('download');
     const mediaFile = this.deps.media.videoName(record.taskId);
     const video = await this.downloadFirst(http, record.platform, post.media, mediaFile, hooks);
+    hooks.diagnostics?.enter('cover');
     const cover = await this.downloadCover(http, record.taskId, post.cover, hooks.signal);
     // The platform's numbers win; the file fills what the platform left out.
     const needsProbe = post.width === null || post.height === null || post.duration === null;
@@ -134,6 +142,7 @@ export class TaskRunner {
         );
       } catch (err) {
         if (isLocalFault(err) || hooks.signal.aborted) throw err;
+        hooks.diagnostics?.error(err);
         errors.push(err);
       }
     }

@@ -1,6 +1,12 @@
 import type { Db } from '../db/open-database.ts';
 import type { TaskRecord } from './task-record.ts';
-import type { Platform, TaskErrorCode, TaskStatus } from '../../src-shared/video/schemas.ts';
+import {
+  DiagnosticsLogSchema,
+  type DiagnosticsLog,
+  type Platform,
+  type TaskErrorCode,
+  type TaskStatus,
+} from '../../src-shared/video/schemas.ts';
 
 interface TaskRow {
   task_id: string;
@@ -23,22 +29,23 @@ interface TaskRow {
   error: string | null;
   error_code: string | null;
   retryable: number | null;
+  diagnostics: string | null;
 }
 
 const UPSERT = `
   INSERT INTO video_tasks (task_id, status, platform, source_url, title, author, width, height,
     duration, size, mime_type, media_file, cover_file, cover_mime, created_at, ready_at, expires_at,
-    error, error_code, retryable)
+    error, error_code, retryable, diagnostics)
   VALUES (@task_id, @status, @platform, @source_url, @title, @author, @width, @height, @duration,
     @size, @mime_type, @media_file, @cover_file, @cover_mime, @created_at, @ready_at, @expires_at,
-    @error, @error_code, @retryable)
+    @error, @error_code, @retryable, @diagnostics)
   ON CONFLICT (task_id) DO UPDATE SET status = excluded.status, title = excluded.title,
     author = excluded.author, width = excluded.width, height = excluded.height,
     duration = excluded.duration, size = excluded.size, mime_type = excluded.mime_type,
     media_file = excluded.media_file, cover_file = excluded.cover_file,
     cover_mime = excluded.cover_mime, ready_at = excluded.ready_at,
     expires_at = excluded.expires_at, error = excluded.error, error_code = excluded.error_code,
-    retryable = excluded.retryable`;
+    retryable = excluded.retryable, diagnostics = excluded.diagnostics`;
 const DELETE = 'DELETE FROM video_tasks WHERE task_id = ?';
 const ALL = 'SELECT * FROM video_tasks';
 
@@ -89,6 +96,7 @@ function toRow(r: TaskRecord): TaskRow {
     error: r.error,
     error_code: r.errorCode,
     retryable: r.retryable === null ? null : Number(r.retryable),
+    diagnostics: r.diagnostics === null ? null : JSON.stringify(r.diagnostics),
   };
 }
 
@@ -114,5 +122,17 @@ function fromRow(row: TaskRow): TaskRecord {
     error: row.error,
     errorCode: row.error_code as TaskErrorCode | null,
     retryable: row.retryable === null ? null : row.retryable !== 0,
+    diagnostics: parseDiagnostics(row.diagnostics),
   };
+}
+
+/** A stored record, or null when there is none or it no longer reads as one. */
+function parseDiagnostics(text: string | null): DiagnosticsLog | null {
+  if (text === null) return null;
+  try {
+    const parsed = DiagnosticsLogSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,4 +1,10 @@
-import type { Capacity, Platform, Task, TaskCreated } from '../../src-shared/video/schemas.ts';
+import type {
+  Capacity,
+  Platform,
+  Task,
+  TaskCreated,
+  TaskDiagnostics,
+} from '../../src-shared/video/schemas.ts';
 import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
 import { AppError } from '../core/app-error.ts';
 import type { Clock } from '../core/clock.ts';
@@ -6,6 +12,7 @@ import type { MediaStore } from './media-store.ts';
 import type { TaskScheduler } from './scheduler.ts';
 import { toSeconds, toTask, toTaskCreated } from './task-view.ts';
 import type { TaskRecord } from './task-record.ts';
+import { toTaskDiagnostics, type DiagnosticsAbout } from './diagnostics/diagnostics-view.ts';
 
 /** Free space a task may need: the largest file plus room for its cover and the database. */
 export const REQUIRED_FREE_BYTES = VIDEO_LIMITS.maxFileBytes + 32 * 1024 * 1024;
@@ -27,6 +34,8 @@ export interface VideoServiceDeps {
   clock: Clock;
   /** Bytes free for media; injectable so the 507 path can be tested. */
   freeBytes?: () => number;
+  /** The version and system a diagnostics record names (unknown when not given). */
+  about?: DiagnosticsAbout;
 }
 
 /**
@@ -68,6 +77,24 @@ export class VideoService {
       current = this.deps.scheduler.get(taskId);
     }
     return this.get(taskId);
+  }
+
+  /**
+   * The redacted diagnostics of a finished task, to attach to a bug report: 410 when gone,
+   * 409 while it is still queued or running (the record is written when the run ends).
+   */
+  diagnostics(taskId: string): TaskDiagnostics {
+    const snapshot = this.deps.scheduler.get(taskId);
+    if (!snapshot) throw gone();
+    const record = snapshot.record;
+    if (record.status === 'queued' || record.status === 'processing') {
+      throw new AppError(
+        'TASK_NOT_READY',
+        `The task is ${record.status}; its diagnostics are written when it ends.`,
+      );
+    }
+    const about = this.deps.about ?? { appVersion: 'unknown', os: 'unknown' };
+    return toTaskDiagnostics(record, about, toSeconds(this.deps.clock.now()));
   }
 
   serverTime(): number {

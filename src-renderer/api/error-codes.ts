@@ -26,6 +26,7 @@ const TASK_ROUTES: ReadonlySet<RouteName> = new Set([
   'taskDownload',
   'taskPreview',
   'taskCover',
+  'taskDiagnostics',
 ]);
 const SETTINGS_ROUTES: ReadonlySet<RouteName> = new Set([
   'settingsGet',

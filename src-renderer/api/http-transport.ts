@@ -95,6 +95,7 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
         await call(routes.taskCancel, {}, { token: taskId });
       },
       capacity: () => call(routes.capacity, {}),
+      diagnostics: (taskId) => call(routes.taskDiagnostics, {}, { token: taskId }),
       mediaUrl: (path) => baseUrl + path,
       save: null,
     },

@@ -90,6 +90,7 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
         await call('video:cancel', { taskId });
       },
       capacity: () => call('video:capacity'),
+      diagnostics: (taskId) => call('video:diagnostics', { taskId }),
       mediaUrl: (path) => app.localUrl + path,
       save: (task) => call('video:save', { taskId: task.task_id }),
     },

@@ -8,7 +8,12 @@ import type {
   ServerSettings as Settings,
   ServerSettingsPatch as SettingsPatch,
 } from '../../src-shared/api/server-settings.ts';
-import type { Capacity, Task, TaskCreated } from '../../src-shared/video/schemas.ts';
+import type {
+  Capacity,
+  Task,
+  TaskCreated,
+  TaskDiagnostics,
+} from '../../src-shared/video/schemas.ts';
 import type { AppInfo, LoginItemState } from '../../src-shared/ipc/app-schemas.ts';
 import type {
   CreatedWebhook,
@@ -71,6 +76,8 @@ export interface EphemeraApi {
     get(taskId: string): Promise<Task>;
     cancel(taskId: string): Promise<void>;
     capacity(): Promise<Capacity>;
+    /** A finished task's redacted diagnostics record (409 while it runs, 410 once gone). */
+    diagnostics(taskId: string): Promise<TaskDiagnostics>;
     /** An absolute URL for a relative media path (`media.preview_url` …). */
     mediaUrl(path: string): string;
     /** Set only where a native save dialog exists; otherwise the UI links to download_url. */

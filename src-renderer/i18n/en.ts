@@ -144,6 +144,10 @@ export const en = {
   'video.action.dismiss': 'Dismiss',
   'video.action.retry': 'Try again',
   'video.saved': 'Video saved',
+  'video.action.copyDiagnostics': 'Copy diagnostics',
+  'video.diagnostics.copied': 'Diagnostics copied: paste them into a bug report.',
+  'video.diagnostics.tip':
+    'What Ephemera asked the platform and what came back, without cookies, tokens or page contents',
   'video.removed': 'Card removed',
   'video.deleted': 'Video deleted',
   'video.cancelled': 'Download cancelled',

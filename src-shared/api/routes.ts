@@ -8,7 +8,14 @@ import type {
   MailReadRequestSchema,
   MailReadState,
 } from '../mail/schemas.ts';
-import type { Capacity, ShareRequest, Task, TaskCancelled, TaskCreated } from '../video/schemas.ts';
+import type {
+  Capacity,
+  ShareRequest,
+  Task,
+  TaskCancelled,
+  TaskCreated,
+  TaskDiagnostics,
+} from '../video/schemas.ts';
 import type {
   ApiKeyList,
   ApiKeyView,
@@ -110,6 +117,7 @@ export const routes = {
   taskDownload: route()('GET', '/api/tasks/:token/download'),
   taskPreview: route()('GET', '/api/tasks/:token/preview'),
   taskCover: route()('GET', '/api/tasks/:token/cover'),
+  taskDiagnostics: route<TaskDiagnostics>()('GET', '/api/tasks/:token/diagnostics'),
 
   // Mail (mail-routes.ts, ws-routes.ts)
   mailGenerate: route<Lease>()('GET', '/api/generate'),

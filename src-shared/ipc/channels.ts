@@ -21,6 +21,7 @@ export const IPC_INVOKE_CHANNELS = [
   'video:cancel',
   'video:capacity',
   'video:save',
+  'video:diagnostics',
   'mail:generate',
   'mail:generate-batch',
   'mail:lease',

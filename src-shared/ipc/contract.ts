@@ -20,6 +20,7 @@ import {
   CapacitySchema,
   TaskCancelledSchema,
   TaskCreatedSchema,
+  TaskDiagnosticsSchema,
   TaskSchema,
 } from '../video/schemas.ts';
 import { AppInfoSchema, LoginItemStateSchema, SaveOutcomeSchema } from './app-schemas.ts';
@@ -83,6 +84,8 @@ export const IPC_INVOKE_SCHEMAS = {
   'video:capacity': { request: NoRequest, response: CapacitySchema },
   /** Asks where to save a completed task's video (native dialog) and copies it there. */
   'video:save': { request: TaskRequest, response: SaveOutcomeSchema },
+  /** GET /api/tasks/{token}/diagnostics: a finished task's redacted record, for a bug report. */
+  'video:diagnostics': { request: TaskRequest, response: TaskDiagnosticsSchema },
 
   'mail:generate': { request: NoRequest, response: LeaseSchema },
   'mail:generate-batch': {

@@ -96,3 +96,92 @@ export const TaskCancelledSchema = z.object({
   status: z.literal('cancelled'),
 });
 export type TaskCancelled = z.infer<typeof TaskCancelledSchema>;
+
+/** Where in a task's run a diagnostics step happened. */
+export const DiagnosticsPhaseSchema = z.enum(['resolve', 'download', 'cover']);
+export type DiagnosticsPhase = z.infer<typeof DiagnosticsPhaseSchema>;
+
+const stepBase = {
+  phase: DiagnosticsPhaseSchema,
+  /** Milliseconds since the run started. */
+  at_ms: z.number().int(),
+};
+
+/**
+ * One thing that happened while a task ran, redacted (docs/API.md "Diagnostics"): a request
+ * (host and path, never the query, cookies or body), a redirect hop, the shape of JSON a page
+ * carried (keys and types, never values), or an error (its class and code, never its message).
+ */
+export const DiagnosticsStepSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('fetch'),
+    ...stepBase,
+    method: z.string(),
+    host: z.string(),
+    path: z.string(),
+    status: z.number().int(),
+    content_type: z.string().nullable(),
+    /** Body bytes read, or the declared length when the body was not read; null if neither. */
+    bytes: z.number().int().nullable(),
+    cookies_set: z.number().int(),
+    redirect_host: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal('redirect'),
+    ...stepBase,
+    host: z.string(),
+    path: z.string(),
+    allowed: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('json'),
+    ...stepBase,
+    /** `window.NAME`, `script#id` or the label an extractor gave. */
+    source: z.string(),
+    found: z.boolean(),
+    /** `path: type` lines, depth- and count-bounded; when not found, the page's JSON markers. */
+    shape: z.array(z.string()),
+  }),
+  z.object({
+    kind: z.literal('error'),
+    ...stepBase,
+    error_class: z.string(),
+    code: z.string().nullable(),
+    status: z.number().int().nullable(),
+    host: z.string().nullable(),
+  }),
+]);
+export type DiagnosticsStep = z.infer<typeof DiagnosticsStepSchema>;
+
+/** What ended the run: the step it failed at (a readable label), the error's class and code. */
+export const DiagnosticsFailureSchema = z.object({
+  phase: DiagnosticsPhaseSchema,
+  step: z.string().nullable(),
+  error_class: z.string(),
+  code: z.string().nullable(),
+  status: z.number().int().nullable(),
+});
+
+/** The part of a task's diagnostics kept with its record (memory and SQLite). */
+export const DiagnosticsLogSchema = z.object({
+  started_at: z.number().int(),
+  finished_at: z.number().int(),
+  failure: DiagnosticsFailureSchema.nullable(),
+  steps: z.array(DiagnosticsStepSchema),
+  steps_dropped: z.number().int(),
+});
+export type DiagnosticsLog = z.infer<typeof DiagnosticsLogSchema>;
+
+/** GET /api/tasks/{token}/diagnostics: a finished task's redacted record, for a bug report. */
+export const TaskDiagnosticsSchema = DiagnosticsLogSchema.extend({
+  task_id: z.string(),
+  platform: PlatformSchema,
+  status: TaskStatusSchema,
+  app_version: z.string(),
+  os: z.string(),
+  error: z.string().nullable(),
+  error_code: TaskErrorCodeSchema.nullable(),
+  retryable: z.boolean().nullable(),
+  server_time: z.number().int(),
+});
+export type TaskDiagnostics = z.infer<typeof TaskDiagnosticsSchema>;

@@ -4,10 +4,18 @@ import { mailRaw } from './003-mail-raw.ts';
 import { mailControl } from './004-mail-control.ts';
 import { webhooks } from './006-webhooks.ts';
 import type { Migration } from './migration.ts';
+import { taskDiagnostics } from './008-task-diagnostics.ts';
 
 /**
  * Every migration in ascending `version`; `user_version` records the last one run. Versions
  * need not be contiguous (a step runs when its version is above the stored one), but a step
  * must never be inserted below a version already released.
  */
-export const MIGRATIONS: readonly Migration[] = [videoTasks, mail, mailRaw, mailControl, webhooks];
+export const MIGRATIONS: readonly Migration[] = [
+  videoTasks,
+  mail,
+  mailRaw,
+  mailControl,
+  webhooks,
+  taskDiagnostics,
+];

@@ -8,6 +8,7 @@ import { useLocale, useT, type MessageKey } from '../../i18n/i18n.ts';
 import { formatBytes, formatClock } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useToasts } from '../../stores/toast-store.ts';
+import { CopyDiagnostics } from './copy-diagnostics.tsx';
 import { failureDetail, failureHeadline } from './video-errors.ts';
 import { linkLabel } from './task-title.ts';
 import { useVideo, type TaskEntry } from './video-store.ts';
@@ -268,6 +269,7 @@ function TaskActions({
           {t('video.action.retry')}
         </Button>
       ) : null}
+      {shown === 'failed' && entry.task ? <CopyDiagnostics taskId={entry.task.task_id} /> : null}
       {shown === 'queued' || shown === 'processing' || shown === 'completed' ? (
         <Button
           variant="ghost"

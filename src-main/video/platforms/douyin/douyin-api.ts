@@ -2,6 +2,7 @@ import { UpstreamStatusError } from '../../downloader.ts';
 import { getPage, readCappedText, type PlatformHttp } from '../kit/page-fetch.ts';
 import { pageStatusMeaning } from '../kit/page-status.ts';
 import { throwIfServerError } from '../kit/retry.ts';
+import { recordJsonShape } from '../page-data.ts';
 import { PlatformError } from '../platform.ts';
 import { douyinErrors } from './douyin-errors.ts';
 import { SHARE_PAGE_ORIGIN } from './douyin-hosts.ts';
@@ -100,7 +101,9 @@ function failed(error: Error): ApiAnswer {
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    const answer: unknown = JSON.parse(text);
+    recordJsonShape('api slidesinfo', answer);
+    return answer;
   } catch {
     return null;
   }

@@ -1,4 +1,5 @@
 import type { OutboundResponse, ScopedClient } from '../../outbound/outbound-client.ts';
+import { currentDiagnostics } from '../../diagnostics/diagnostics-scope.ts';
 import { retryTransient, type RetryPolicy } from './retry.ts';
 
 /** What every platform's requests go through: the scoped client, the task's signal, retries. */
@@ -31,6 +32,7 @@ export function getPage<T>(
         followRedirects: false,
         purpose: 'page',
       });
+      currentDiagnostics()?.fetched('GET', res);
       try {
         return await read(res);
       } finally {
@@ -62,5 +64,6 @@ export async function readCappedText(
     if (total > maxBytes) throw tooLarge();
     chunks.push(buf);
   }
+  currentDiagnostics()?.bodyRead(total);
   return Buffer.concat(chunks).toString('utf8');
 }

@@ -1,4 +1,5 @@
 import type { OutboundResponse } from '../../outbound/outbound-client.ts';
+import { currentDiagnostics } from '../../diagnostics/diagnostics-scope.ts';
 import { canonicalHost } from '../../outbound/host-name.ts';
 
 /** One request of a walk: the answer it ended on, or where it was sent next. */
@@ -32,12 +33,23 @@ export async function walkRedirects<T>(walk: RedirectWalk<T>): Promise<T> {
   for (let requests = 0; requests < walk.maxRequests; requests++) {
     const answer = await walk.request(url);
     if ('done' in answer) return answer.done;
-    walk.checkHop(answer.next);
+    checkRecorded(walk, answer.next);
     const arrived = walk.arrivedAt?.(answer.next) ?? null;
     if (arrived !== null) return arrived;
     url = answer.next;
   }
   return walk.exhausted();
+}
+
+/** The walk's hop check, with its verdict on `next` written to the run's diagnostics. */
+function checkRecorded<T>(walk: RedirectWalk<T>, next: URL): void {
+  try {
+    walk.checkHop(next);
+  } catch (err) {
+    currentDiagnostics()?.redirect(next, false);
+    throw err;
+  }
+  currentDiagnostics()?.redirect(next, true);
 }
 
 /**

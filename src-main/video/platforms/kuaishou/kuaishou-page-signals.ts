@@ -5,6 +5,7 @@ import {
   signatureError,
   type KuaishouError,
 } from './kuaishou-errors.ts';
+import { recordJsonShape } from '../page-data.ts';
 import type { KuaishouItem } from './kuaishou-item.ts';
 import { integer, isObject } from './kuaishou-json.ts';
 
@@ -37,6 +38,7 @@ export function readJsonAnswer(body: string): PageReading | null {
   } catch {
     return null;
   }
+  recordJsonShape('json answer', value);
   if (!isObject(value)) return null;
   const code = integer(value.result);
   return code !== null && code !== 1 ? { kind: 'refused', error: refusalForResult(code) } : NOTHING;

@@ -1,0 +1,69 @@
+import { describe, expect, it, vi } from 'vitest';
+import { AppError } from '../../../src-main/core/app-error.ts';
+import type { RunningApp } from '../../../src-main/app/compose.ts';
+import { dispatchIpc, type IpcHandler } from '../../../src-main/electron/ipc-register.ts';
+import { videoIpcHandlers } from '../../../src-main/electron/video.ipc.ts';
+import type { IpcInvokeChannel } from '../../../src-shared/ipc/contract.ts';
+import type { TaskDiagnostics } from '../../../src-shared/video/schemas.ts';
+
+function call<C extends IpcInvokeChannel>(channel: C, handler: IpcHandler<C>, request?: unknown) {
+  const event = { sender: { id: 1 }, senderFrame: { url: 'x', parent: null } } as never;
+  const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+  return dispatchIpc(channel, handler, event, request, { isTrustedSender: () => true, logger });
+}
+
+const RECORD: TaskDiagnostics = {
+  task_id: 'abc',
+  platform: 'kuaishou',
+  status: 'failed',
+  app_version: '1.2.3',
+  os: 'linux x64',
+  error: 'gone',
+  error_code: 'unavailable',
+  retryable: false,
+  started_at: 1,
+  finished_at: 2,
+  failure: null,
+  steps: [],
+  steps_dropped: 0,
+  server_time: 3,
+};
+
+describe('video:diagnostics answers what GET /api/tasks/{token}/diagnostics answers', () => {
+  const setup = (diagnostics: (id: string) => TaskDiagnostics) => {
+    const video = { diagnostics: vi.fn(diagnostics) };
+    const handlers = videoIpcHandlers({
+      services: () => Promise.resolve({ video } as unknown as RunningApp),
+      saveDialog: { ask: vi.fn(), downloadsDir: () => '/tmp' },
+    });
+    return { video, handler: handlers['video:diagnostics'] };
+  };
+
+  it('passes the task id through and answers the record', async () => {
+    const { video, handler } = setup(() => RECORD);
+    expect(await call('video:diagnostics', handler, { taskId: 'abc' })).toEqual({
+      ok: true,
+      value: RECORD,
+    });
+    expect(video.diagnostics).toHaveBeenCalledWith('abc');
+  });
+
+  it('answers the service refusal as its code (409 while running, 410 when gone)', async () => {
+    const { handler } = setup(() => {
+      throw new AppError('TASK_NOT_READY', 'The task is processing.');
+    });
+    expect(await call('video:diagnostics', handler, { taskId: 'abc' })).toMatchObject({
+      ok: false,
+      error: { code: 'TASK_NOT_READY' },
+    });
+  });
+
+  it('refuses a request without a task id before the service is asked', async () => {
+    const { video, handler } = setup(() => RECORD);
+    expect(await call('video:diagnostics', handler, { taskId: '' })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED' },
+    });
+    expect(video.diagnostics).not.toHaveBeenCalled();
+  });
+});
