@@ -243,16 +243,18 @@ export function renderHtml(html: string, options: RenderOptions): RenderedHtml {
           return;
         }
         if (!frame?.pre) {
+          // An anchor keeps the spaces around each run ("Confirm <b>now</b>").
+          const run = s;
           s = s.replace(SPACES, ' ');
           if (s.startsWith(' ')) pendingSpace = true;
           const trailing = s.endsWith(' ');
           s = s.trim();
           if (s) {
             const start = write(s);
-            links?.text(s, start);
+            links?.text(run, start);
             const level = frame?.emphasis ?? 0;
             if (level !== 0) addEmphasis(emphasis, start, length, level);
-          }
+          } else links?.text(run, null);
           if (trailing) pendingSpace = true;
         } else if (s) {
           const start = write(s);
