@@ -231,6 +231,13 @@ export const en = {
   'mail.code.latest': 'Latest code',
   'mail.code.copyLabel': 'Copy code {code}',
   'mail.code.copied': 'Code {code} copied',
+  'mail.link.label': 'Link to open',
+  'mail.link.open': 'Open link',
+  'mail.link.openLabel': 'Open the link to {host}',
+  'mail.link.copy': 'Copy link',
+  'mail.link.copied': 'Link to {host} copied',
+  'mail.link.hostWarning':
+    'Careful: the text of this link names {named}, but it opens {host}. Open it only if you expected {host}.',
   'mail.viewAs': 'Show the mail as',
   'mail.tab.html': 'Formatted',
   'mail.tab.text': 'Plain text',

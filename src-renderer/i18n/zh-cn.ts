@@ -219,6 +219,13 @@ export const zhCN: Record<MessageKey, string> = {
   'mail.code.latest': '最新验证码',
   'mail.code.copyLabel': '复制验证码 {code}',
   'mail.code.copied': '验证码 {code} 已复制',
+  'mail.link.label': '待打开的链接',
+  'mail.link.open': '打开链接',
+  'mail.link.openLabel': '打开指向 {host} 的链接',
+  'mail.link.copy': '复制链接',
+  'mail.link.copied': '已复制指向 {host} 的链接',
+  'mail.link.hostWarning':
+    '注意：链接文字写的是 {named}，实际打开的却是 {host}。只有在你预期访问 {host} 时才打开。',
   'mail.viewAs': '邮件显示方式',
   'mail.tab.html': '原格式',
   'mail.tab.text': '纯文本',
