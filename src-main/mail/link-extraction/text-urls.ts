@@ -53,8 +53,11 @@ function continuation(text: string, at: number, url: string): string | null {
   let i = at;
   if (text[i] === '\r') i++;
   if (text[i] !== '\n') return null;
-  const lineEnd = text.indexOf('\n', i + 1);
-  const line = text.slice(i + 1, lineEnd < 0 ? text.length : lineEnd).replace(/\r$/, '');
+  // Only a line short enough to be part of a URL is read (the scan stays bounded).
+  const ahead = text.slice(i + 1, i + 2 + MAX_URL_CHARS);
+  const lineEnd = ahead.indexOf('\n');
+  if (lineEnd < 0 && ahead.length > MAX_URL_CHARS) return null;
+  const line = ahead.slice(0, lineEnd < 0 ? ahead.length : lineEnd).replace(/\r$/, '');
   if (!URL_RUN.test(line) || /^https?:/i.test(line)) return null;
   if (!CONTINUES.test(line) && !ENDS_OPEN.test(url)) return null;
   return text.slice(at, i + 1 + line.length);
@@ -87,10 +90,10 @@ export function findTextUrls(text: string): TextUrl[] {
     let url: string | null = null;
     let end = start;
     if (closer) {
-      const close = text.indexOf(closer, start);
-      if (close > start && close - start <= MAX_URL_CHARS) {
-        url = text.slice(start, close).replace(/\s+/g, '');
-        end = close + 1;
+      const close = text.slice(start, start + MAX_URL_CHARS + 1).indexOf(closer);
+      if (close > 0) {
+        url = text.slice(start, start + close).replace(/\s+/g, '');
+        end = start + close + 1;
       }
     }
     if (url === null) {

@@ -38,7 +38,8 @@ function sameSite(a: string, b: string): boolean {
 export function namedOtherHost(url: string, text: string): string | null {
   const host = linkHost(url);
   if (!host) return null;
-  const trimmed = text.trim();
+  // A link's text that names a host is short; a long one is read no further (bounded regex).
+  const trimmed = text.trim().slice(0, 300);
   const m = NAMED_HOST.exec(trimmed);
   const named = m?.[1];
   if (!named || trimmed[(m.index ?? 0) + m[0].indexOf(named) - 1] === '@') return null;
