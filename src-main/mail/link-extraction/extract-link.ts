@@ -41,11 +41,13 @@ function score(c: LinkCandidate, subjectAction: boolean): ScoredLink | null {
   if (DECOY.test(c.label)) return null;
   const facts = urlFacts(c.url);
   if (facts.decoy) return null;
-  const label = ACTION.test(c.label);
-  const context = ACTION.test(c.context);
   // The link itself must name the action, and the mail around it must be about it: a "Sign
-  // in" link in a receipt's header names an action, but nothing around it does.
-  if (!(label || facts.action) || !(context || subjectAction)) return null;
+  // in" link in a receipt's header names an action, but nothing around it does. The context is
+  // read only for links that name an action (most links of a newsletter do not).
+  const label = ACTION.test(c.label);
+  if (!(label || facts.action)) return null;
+  const context = ACTION.test(c.context);
+  if (!(context || subjectAction)) return null;
   const total =
     (label ? LABEL_WEIGHT : 0) +
     (context ? CONTEXT_WEIGHT : 0) +
