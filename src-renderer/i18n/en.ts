@@ -417,7 +417,8 @@ export const en = {
   'phone.mail.keyCreated':
     'Key "{name}" is filled in below. Copy it into your automation now: it is not shown again.',
   'phone.mail.keyElsewhere': 'Get a key on the computer running Ephemera: Settings → API keys.',
-  'phone.mail.note': 'The code field holds the verification code when one was found.',
+  'phone.mail.note':
+    "The code field holds the verification code when one was found; when it is null, the link field holds the link to open (confirm, sign in, reset) — open it in the phone's browser.",
   'phone.test.title': 'Try it from a terminal',
   'phone.test.description': 'The same request a phone sends.',
   'pair.title': 'Pair a phone',

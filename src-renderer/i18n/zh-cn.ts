@@ -391,7 +391,8 @@ export const zhCN: Record<MessageKey, string> = {
   'phone.mail.keyName': '手机',
   'phone.mail.keyCreated': '密钥“{name}”已填入下方，请立即复制到自动化中，它只显示这一次。',
   'phone.mail.keyElsewhere': '请在运行 Ephemera 的电脑上获取密钥：设置 → API 密钥。',
-  'phone.mail.note': '识别到验证码时，code 字段即为验证码。',
+  'phone.mail.note':
+    '识别到验证码时，code 字段即为验证码；code 为 null 时，link 字段是需要打开的链接（确认、登录、重置），请在手机浏览器中打开。',
   'phone.test.title': '在终端里试一试',
   'phone.test.description': '与手机发送的请求相同。',
   'pair.title': '配对手机',
