@@ -99,6 +99,9 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
   const notify = createCodeNotifier({
     create: (options) => deps.createNotification(options),
     copy,
+    openExternal: (url) => {
+      deps.openExternal(url).catch((err: unknown) => logger.error('cannot open link', err));
+    },
     enabled: () =>
       deps.notificationsSupported() &&
       controller.codeNotifications &&
@@ -236,7 +239,11 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
         portChanges: () => fallback.changes(),
       }),
       ...settingsIpcHandlers({ controller, services }),
-      ...desktopIpcHandlers({ loginItem: deps.loginItem, openLogsFolder }),
+      ...desktopIpcHandlers({
+        loginItem: deps.loginItem,
+        openLogsFolder,
+        openExternal: (url) => deps.openExternal(url),
+      }),
       ...videoIpcHandlers({ services, saveDialog: deps.saveDialog }),
       ...mailIpcHandlers({ services, watches }),
       ...mailFilesIpcHandlers({ services, saveDialog: deps.saveDialog }),

@@ -1,15 +1,18 @@
 import { parseMessage, type ParsedMessage } from './message-parser.ts';
 
-/** The verification-code extractor's signature (src-main/mail/code-extraction/extract-code.ts). */
-export type CodeExtractor = (mail: {
-  subject: string | null;
-  text: string | null;
-  html: string | null;
-}) => string | null;
+/** What the extractors read of a mail. */
+type MailParts = { subject: string | null; text: string | null; html: string | null };
 
-/** A parsed message with its verification code: all the CPU work one mail needs. */
+/** The verification-code extractor's signature (src-main/mail/code-extraction/extract-code.ts). */
+export type CodeExtractor = (mail: MailParts) => string | null;
+
+/** The link extractor's signature (src-main/mail/link-extraction/extract-link.ts). */
+export type LinkExtractor = (mail: MailParts) => string | null;
+
+/** A parsed message with its verification code and link: all the CPU work one mail needs. */
 export interface AnalyzedMessage extends ParsedMessage {
   code: string | null;
+  link: string | null;
 }
 
 /**
@@ -22,19 +25,26 @@ export type Analyzer = (
   lanes?: number,
 ) => Promise<AnalyzedMessage>;
 
+/** A failing extractor costs its field, never the mail. */
+function guarded(extract: (mail: MailParts) => string | null, mail: MailParts): string | null {
+  try {
+    return extract(mail);
+  } catch {
+    return null;
+  }
+}
+
 /** Parses and extracts in this thread (tests, and the body of each parse worker). */
-export function analyzeInProcess(extractCode: CodeExtractor): Analyzer {
+export function analyzeInProcess(
+  extractCode: CodeExtractor,
+  extractLink: LinkExtractor = () => null,
+): Analyzer {
   return async (raw, envelopeFrom) => {
     const parsed = await parseMessage(
       Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength),
       envelopeFrom,
     );
-    let code: string | null = null;
-    try {
-      code = extractCode({ subject: parsed.subject, text: parsed.text, html: parsed.html });
-    } catch {
-      // A failing extractor costs the code, never the mail.
-    }
-    return { ...parsed, code };
+    const parts = { subject: parsed.subject, text: parsed.text, html: parsed.html };
+    return { ...parsed, code: guarded(extractCode, parts), link: guarded(extractLink, parts) };
   };
 }

@@ -17,6 +17,7 @@ export interface NewMail {
   html: string | null;
   receivedAt: number;
   code: string | null;
+  link: string | null;
   size: number;
   attachments: Attachment[];
   /** The raw message in mail_raw this copy was parsed from. */
@@ -34,6 +35,7 @@ interface MailRow {
   html: string | null;
   received_at: number;
   code: string | null;
+  link: string | null;
   size: number;
   attachments_json: string;
   is_read: number;
@@ -64,7 +66,7 @@ function listedColumns(t: string): string {
   substr(${t}subject, 1, @subjectChars) AS subject,
   substr(${t}text, 1, @bodyChars) AS text,
   substr(${t}html, 1, @bodyChars) AS html,
-  ${t}received_at AS received_at, ${t}code AS code, ${t}size AS size,
+  ${t}received_at AS received_at, ${t}code AS code, ${t}link AS link, ${t}size AS size,
   ${t}attachments_json AS attachments_json, ${t}is_read AS is_read,
   (length(${t}subject) > @subjectChars OR length(${t}text) > @bodyChars
     OR length(${t}html) > @bodyChars) AS cut`;
@@ -96,9 +98,9 @@ export class MailStore {
   constructor(db: Db) {
     this.insertStmt = db.prepare<[Omit<MailRow, 'id' | 'is_read'>]>(`
       INSERT INTO mail_messages (email, from_address, from_name, to_json, subject, text, html,
-        received_at, code, size, attachments_json, raw_id)
+        received_at, code, link, size, attachments_json, raw_id)
       VALUES (@email, @from_address, @from_name, @to_json, @subject, @text, @html, @received_at,
-        @code, @size, @attachments_json, @raw_id)`);
+        @code, @link, @size, @attachments_json, @raw_id)`);
     this.listStmt = db.prepare<
       [{ email: string; afterId: number; limit: number } & typeof CUTS],
       ListedRow
@@ -116,7 +118,7 @@ export class MailStore {
       [string, number],
       Omit<MailRow, LongColumn | 'raw_id'> & Record<`${LongColumn}_length`, number | null>
     >(
-      `SELECT id, email, from_address, from_name, to_json, received_at, code, size,
+      `SELECT id, email, from_address, from_name, to_json, received_at, code, link, size,
          attachments_json, is_read, length(subject) AS subject_length, length(text) AS text_length,
          length(html) AS html_length
        FROM mail_messages WHERE email = ? AND id = ?`,
@@ -230,6 +232,7 @@ export class MailStore {
         to: JSON.parse(row.to_json) as string[],
         received_at: new Date(row.received_at).toISOString(),
         code: row.code,
+        link: row.link,
         size: row.size,
         attachments: JSON.parse(row.attachments_json) as Attachment[],
         read: row.is_read === 1,
@@ -260,6 +263,7 @@ function toRow(mail: NewMail): Omit<MailRow, 'id' | 'is_read'> {
     html: mail.html,
     received_at: mail.receivedAt,
     code: mail.code,
+    link: mail.link,
     size: mail.size,
     attachments_json: JSON.stringify(mail.attachments),
     raw_id: mail.rawId ?? null,
@@ -283,6 +287,7 @@ function listedMail(row: ListedRow): Mail {
     html: row.html,
     received_at: new Date(row.received_at).toISOString(),
     code: row.code,
+    link: row.link,
     size: row.size,
     attachments: JSON.parse(row.attachments_json) as Attachment[],
     read: row.is_read === 1,

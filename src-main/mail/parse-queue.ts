@@ -293,13 +293,14 @@ export class ParseQueue {
  * received it.
  */
 function copies(raw: StoredRaw, analyzed: AnalyzedMessage) {
-  const { code, ...parsed } = analyzed;
+  const { code, link, ...parsed } = analyzed;
   return deliveryTargets(raw.envelope.recipients).map(({ mailbox, recipients }) => ({
     email: mailbox,
     ...parsed,
     to: parsed.to.length > 0 ? parsed.to : recipients,
     receivedAt: raw.receivedAt,
     code,
+    link,
     size: raw.raw.length,
     rawId: raw.id,
   }));
@@ -316,5 +317,6 @@ function unparsed(raw: StoredRaw): AnalyzedMessage {
     html: null,
     attachments: [],
     code: null,
+    link: null,
   };
 }

@@ -4,10 +4,11 @@ import { parentPort } from 'node:worker_threads';
 import { analyzeInProcess } from './analyze-message.ts';
 import { extractCode } from './code-extraction/extract-code.ts';
 import { extractAttachment } from './extract-attachment.ts';
+import { extractLink } from './link-extraction/extract-link.ts';
 import { MessageRefused } from './message-refused.ts';
 import type { ParseJob } from './parse-pool.ts';
 
-const analyze = analyzeInProcess(extractCode);
+const analyze = analyzeInProcess(extractCode, extractLink);
 
 /**
  * Nice 10 weighs about a tenth of a normal thread: under an SMTP burst ingest gets the cores

@@ -78,6 +78,9 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
       openLogsFolder: async () => {
         await call('desktop:open-logs');
       },
+      openLink: async (url) => {
+        await call('desktop:open-link', { url });
+      },
     },
     info: async () => {
       app = await call('app:info');

@@ -36,6 +36,8 @@ export interface DesktopApi {
   loginItem(): Promise<LoginItemState>;
   setLoginItem(enabled: boolean): Promise<LoginItemState>;
   openLogsFolder(): Promise<void>;
+  /** Opens a mail's link in the system browser (never in the app window). */
+  openLink(url: string): Promise<void>;
 }
 
 export type { ApiKeyInfo, Capacity, CreatedApiKey, Lease, Mail, MxCheck, ServerInfo, Settings };

@@ -235,6 +235,13 @@ export const en = {
   'mail.code.latest': 'Latest code',
   'mail.code.copyLabel': 'Copy code {code}',
   'mail.code.copied': 'Code {code} copied',
+  'mail.link.label': 'Link to open',
+  'mail.link.open': 'Open link',
+  'mail.link.openLabel': 'Open the link to {host}',
+  'mail.link.copy': 'Copy link',
+  'mail.link.copied': 'Link to {host} copied',
+  'mail.link.hostWarning':
+    'Careful: the text of this link names {named}, but it opens {host}. Open it only if you expected {host}.',
   'mail.viewAs': 'Show the mail as',
   'mail.tab.html': 'Formatted',
   'mail.tab.text': 'Plain text',
@@ -414,7 +421,8 @@ export const en = {
   'phone.mail.keyCreated':
     'Key "{name}" is filled in below. Copy it into your automation now: it is not shown again.',
   'phone.mail.keyElsewhere': 'Get a key on the computer running Ephemera: Settings → API keys.',
-  'phone.mail.note': 'The code field holds the verification code when one was found.',
+  'phone.mail.note':
+    "The code field holds the verification code when one was found; when it is null, the link field holds the link to open (confirm, sign in, reset) — open it in the phone's browser.",
   'phone.test.title': 'Try it from a terminal',
   'phone.test.description': 'The same request a phone sends.',
   'pair.title': 'Pair a phone',

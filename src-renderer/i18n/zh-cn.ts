@@ -222,6 +222,13 @@ export const zhCN: Record<MessageKey, string> = {
   'mail.code.latest': '最新验证码',
   'mail.code.copyLabel': '复制验证码 {code}',
   'mail.code.copied': '验证码 {code} 已复制',
+  'mail.link.label': '待打开的链接',
+  'mail.link.open': '打开链接',
+  'mail.link.openLabel': '打开指向 {host} 的链接',
+  'mail.link.copy': '复制链接',
+  'mail.link.copied': '已复制指向 {host} 的链接',
+  'mail.link.hostWarning':
+    '注意：链接文字写的是 {named}，实际打开的却是 {host}。只有在你预期访问 {host} 时才打开。',
   'mail.viewAs': '邮件显示方式',
   'mail.tab.html': '原格式',
   'mail.tab.text': '纯文本',
@@ -387,7 +394,8 @@ export const zhCN: Record<MessageKey, string> = {
   'phone.mail.keyName': '手机',
   'phone.mail.keyCreated': '密钥“{name}”已填入下方，请立即复制到自动化中，它只显示这一次。',
   'phone.mail.keyElsewhere': '请在运行 Ephemera 的电脑上获取密钥：设置 → API 密钥。',
-  'phone.mail.note': '识别到验证码时，code 字段即为验证码。',
+  'phone.mail.note':
+    '识别到验证码时，code 字段即为验证码；code 为 null 时，link 字段是需要打开的链接（确认、登录、重置），请在手机浏览器中打开。',
   'phone.test.title': '在终端里试一试',
   'phone.test.description': '与手机发送的请求相同。',
   'pair.title': '配对手机',

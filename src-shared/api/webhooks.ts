@@ -90,6 +90,7 @@ export const MailReceivedDataSchema = z.object({
   email: z.string(),
   id: z.number().int(),
   code: z.string().nullable(),
+  link: z.string().nullable(),
   from: z.string().nullable(),
   subject: z.string().nullable(),
   received_at: IsoTime,

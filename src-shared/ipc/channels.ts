@@ -13,6 +13,7 @@ export const IPC_INVOKE_CHANNELS = [
   'desktop:login-item',
   'desktop:set-login-item',
   'desktop:open-logs',
+  'desktop:open-link',
   'settings:get',
   'settings:update',
   'settings:check-mx',

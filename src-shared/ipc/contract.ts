@@ -65,6 +65,19 @@ export const IPC_INVOKE_SCHEMAS = {
   },
   /** Opens the folder of the desktop's log file in the file manager. */
   'desktop:open-logs': { request: NoRequest, response: Done },
+  /**
+   * Opens a mail's link (the `link` field) in the system browser, never in the app window.
+   * http(s) only; main checks the scheme again before handing it to the shell.
+   */
+  'desktop:open-link': {
+    request: z.strictObject({
+      url: z
+        .string()
+        .max(4096)
+        .regex(/^https?:\/\//i),
+    }),
+    response: Done,
+  },
   /** The same settings as GET /api/settings. */
   'settings:get': { request: NoRequest, response: ServerSettingsSchema },
   /** PATCH /api/settings: `lan_enabled` rebinds HTTP and SMTP on the same ports at once. */

@@ -34,6 +34,11 @@ export const MailSchema = z.object({
   html: z.string().nullable(),
   received_at: IsoTime,
   code: z.string().nullable(),
+  /**
+   * The http(s) URL to open to verify the address, sign in, finish sign-up, reset a password or
+   * approve an action (docs/API.md "The link field"); null when there is none. Never fetched.
+   */
+  link: z.string().nullable(),
   size: z.number().int(),
   attachments: z.array(AttachmentSchema),
   /** Marked read (POST /api/emails/{email}/{id}/read, or opened in the app); new mail is unread. */

@@ -377,6 +377,7 @@ export function sampleMail(overrides: Partial<Mail> = {}): Mail {
     html: null,
     received_at: '2026-11-22T12:00:00.000Z',
     code: '482913',
+    link: null,
     size: 420,
     attachments: [],
     read: false,

@@ -33,6 +33,7 @@ export function storeHugeMails(store: MailStore, email: string, count: number): 
           html: `<p>${mark}${'h'.repeat(HUGE_HTML_CHARS - mark.length - 3)}`,
           receivedAt: Date.now(),
           code: null,
+          link: null,
           size: 10 * MiB - 4096,
           attachments: [],
         },

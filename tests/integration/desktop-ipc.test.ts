@@ -69,7 +69,11 @@ describe('desktop IPC on the real services', () => {
           portChanges: () => [],
         }),
         ...settingsIpcHandlers({ controller: app, services }),
-        ...desktopIpcHandlers({ loginItem: null, openLogsFolder: () => Promise.resolve() }),
+        ...desktopIpcHandlers({
+          loginItem: null,
+          openLogsFolder: () => Promise.resolve(),
+          openExternal: () => Promise.resolve(),
+        }),
         ...videoIpcHandlers({ services, saveDialog }),
         ...mailIpcHandlers({ services, watches }),
         ...mailFilesIpcHandlers({ services, saveDialog }),

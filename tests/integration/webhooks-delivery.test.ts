@@ -63,7 +63,9 @@ describe('webhook delivery', () => {
     const info = await sendMail(m.smtpPort, {
       to: lease.email,
       subject: 'Your code',
-      text: 'Your verification code is 482913.',
+      text:
+        'Your verification code is 482913.\n\n' +
+        'Or confirm your email address here: https://accounts.example.org/verify?t=Zq81\n',
     });
     expect(info.response).toMatch(/^250 /);
     await receiver.waitFor(1);
@@ -81,6 +83,7 @@ describe('webhook delivery', () => {
         email: lease.email,
         id: mail?.id,
         code: '482913',
+        link: 'https://accounts.example.org/verify?t=Zq81',
         from: 'sender@example.org',
         subject: 'Your code',
         received_at: mail?.received_at,

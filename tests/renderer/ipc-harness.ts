@@ -194,7 +194,11 @@ export async function startIpcHarness(): Promise<IpcHarness> {
           portChanges: () => [],
         }),
         ...settingsIpcHandlers({ controller, services }),
-        ...desktopIpcHandlers({ loginItem: null, openLogsFolder: () => Promise.resolve() }),
+        ...desktopIpcHandlers({
+          loginItem: null,
+          openLogsFolder: () => Promise.resolve(),
+          openExternal: () => Promise.resolve(),
+        }),
         ...videoIpcHandlers({ services, saveDialog }),
         ...mailIpcHandlers({ services, watches }),
         ...mailFilesIpcHandlers({ services, saveDialog }),

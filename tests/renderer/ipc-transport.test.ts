@@ -101,6 +101,14 @@ describe('renderer api over desktop IPC', () => {
     await expect(desktop?.openLogsFolder()).resolves.toBeUndefined();
   });
 
+  it("opens a mail's link through desktop:open-link, http(s) only (issue 19)", async () => {
+    const desktop = h.api.desktop;
+    await expect(desktop?.openLink('https://x.example/confirm?t=1')).resolves.toBeUndefined();
+    await expect(desktop?.openLink('file:///etc/passwd')).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+  });
+
   it('reads and changes settings: LAN sharing on and off, a port clash, an MX check', async () => {
     const before = ServerSettingsSchema.strict().parse(await h.api.settings.get());
     expect(before).toMatchObject({
@@ -335,6 +343,7 @@ describe('renderer api over desktop IPC', () => {
           html: `<p>${body(i)}</p>`,
           receivedAt: Date.now(),
           code: null,
+          link: null,
           size: 3 * 1024 * 1024,
           attachments: [],
         },
@@ -368,6 +377,7 @@ describe('renderer api over desktop IPC', () => {
           html: null,
           receivedAt: Date.now(),
           code: null,
+          link: null,
           size: 100,
           attachments: [],
         },

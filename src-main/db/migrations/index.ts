@@ -3,6 +3,7 @@ import { mail } from './002-mail.ts';
 import { mailRaw } from './003-mail-raw.ts';
 import { mailControl } from './004-mail-control.ts';
 import { webhooks } from './006-webhooks.ts';
+import { mailLink } from './007-mail-link.ts';
 import type { Migration } from './migration.ts';
 import { taskDiagnostics } from './008-task-diagnostics.ts';
 
@@ -17,5 +18,6 @@ export const MIGRATIONS: readonly Migration[] = [
   mailRaw,
   mailControl,
   webhooks,
+  mailLink,
   taskDiagnostics,
 ];

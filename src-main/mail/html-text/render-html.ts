@@ -24,17 +24,12 @@
 import { Parser } from 'htmlparser2';
 import { hintFromStyle, hintsFromStylesheet, NO_HINT, type CssHint } from './css-hints.ts';
 import { BLOCKS, CELLS, PARAGRAPHS, SKIPPED, TAG_EMPHASIS } from './html-tags.ts';
-import type { EmphasisLevel } from './emphasis.ts';
+import type { EmphasisLevel, EmphasisSpan } from './emphasis.ts';
+import { AnchorCollector, type RenderedAnchor } from './anchors.ts';
+import { addEmphasis, classKeys, wordMeetsNumber } from './render-parts.ts';
 
 // code-extraction/types.ts takes both emphasis types from this module.
-export type { EmphasisLevel };
-
-/** A half-open range `[start, end)` of the output drawn with emphasis. */
-export interface EmphasisSpan {
-  start: number;
-  end: number;
-  level: EmphasisLevel;
-}
+export type { EmphasisLevel, EmphasisSpan };
 
 export interface RenderOptions {
   /** Parsing stops once this many characters of text are produced; the text is cut there. */
@@ -44,6 +39,8 @@ export interface RenderOptions {
   mapText?: (text: string) => string;
   /** Also return the text of hidden elements (up to maxChars). */
   collectHidden?: boolean;
+  /** Also return the links (`<a href>`) with their text (anchors.ts). */
+  collectAnchors?: boolean;
 }
 
 export interface RenderedHtml {
@@ -51,6 +48,8 @@ export interface RenderedHtml {
   emphasis: EmphasisSpan[];
   /** Text of hidden elements, a space between elements; '' unless collectHidden. */
   hiddenText: string;
+  /** The links in document order; [] unless collectAnchors. */
+  anchors: RenderedAnchor[];
 }
 
 const CODE_CLASS = /code|otp|pin|verif|token|passcode/i;
@@ -78,7 +77,8 @@ interface List {
 }
 
 export function renderHtml(html: string, options: RenderOptions): RenderedHtml {
-  const { maxChars, mapText, collectHidden = false } = options;
+  const { maxChars, mapText, collectHidden = false, collectAnchors = false } = options;
+  const links = collectAnchors ? new AnchorCollector() : null;
   const out: string[] = [];
   let length = 0;
   const hiddenOut: string[] = [];
@@ -184,6 +184,8 @@ export function renderHtml(html: string, options: RenderOptions): RenderedHtml {
         if (parent?.hidden) {
           // Nothing inside a hidden element shows; skip reading its styles.
           stack.push({ name, hidden: true, emphasis: 0, pre: false, breaks: 0 });
+          if (name === 'a') links?.openAnchor(attribs.href, true, length);
+          else if (name === 'img') links?.image(attribs.alt);
           return;
         }
         const hint = hintOf(attribs);
@@ -201,6 +203,8 @@ export function renderHtml(html: string, options: RenderOptions): RenderedHtml {
           breaks: 0,
         };
         stack.push(frame);
+        if (name === 'a') links?.openAnchor(attribs.href, frame.hidden, length);
+        else if (name === 'img') links?.image(attribs.alt);
         if (!frame.hidden) layoutOpen(name, attribs, frame);
       },
       onclosetag(name) {
@@ -209,6 +213,7 @@ export function renderHtml(html: string, options: RenderOptions): RenderedHtml {
         while ((frame = stack.pop()) && frame.name !== name) {
           /* elements left open inside this one close with it */
         }
+        if (name === 'a') links?.closeAnchor(length);
         if (name === 'style' && styleText) {
           hintsFromStylesheet(styleText.join('').slice(0, MAX_STYLESHEET_CHARS), classHints);
           styleText = null;
@@ -228,6 +233,7 @@ export function renderHtml(html: string, options: RenderOptions): RenderedHtml {
         const frame = stack[stack.length - 1];
         let s = mapText ? mapText(data) : data;
         if (frame?.hidden) {
+          links?.text(s, null);
           if (collectHidden && hiddenLength < maxChars) {
             const run = hiddenGap && hiddenLength > 0 ? ` ${s}` : s;
             hiddenOut.push(run);
@@ -237,18 +243,22 @@ export function renderHtml(html: string, options: RenderOptions): RenderedHtml {
           return;
         }
         if (!frame?.pre) {
+          // An anchor keeps the spaces around each run ("Confirm <b>now</b>").
+          const run = s;
           s = s.replace(SPACES, ' ');
           if (s.startsWith(' ')) pendingSpace = true;
           const trailing = s.endsWith(' ');
           s = s.trim();
           if (s) {
             const start = write(s);
+            links?.text(run, start);
             const level = frame?.emphasis ?? 0;
             if (level !== 0) addEmphasis(emphasis, start, length, level);
-          }
+          } else links?.text(run, null);
           if (trailing) pendingSpace = true;
         } else if (s) {
-          write(s);
+          const start = write(s);
+          links?.text(s, start);
         }
       },
     },
@@ -265,39 +275,6 @@ export function renderHtml(html: string, options: RenderOptions): RenderedHtml {
     text,
     emphasis: emphasis.filter((e) => e.start < text.length),
     hiddenText: hiddenOut.join('').slice(0, maxChars),
+    anchors: links?.finish(length) ?? [],
   };
-}
-
-/**
- * A word of two or more letters meets a digit, or a digit meets such a word: "Code" and
- * "817263" in neighbouring spans. Single characters (one digit or letter per cell of a split
- * code) stay glued.
- */
-function wordMeetsNumber(before: string, after: string): boolean {
-  return (
-    (/\p{L}{2}$/u.test(before) && /^\p{N}/u.test(after)) ||
-    (/\p{N}$/u.test(before) && /^\p{L}{2}/u.test(after))
-  );
-}
-
-function classKeys(attribs: Record<string, string>): string[] {
-  const keys: string[] = [];
-  for (const c of (attribs.class ?? '').split(/\s+/)) if (c) keys.push(`.${c.toLowerCase()}`);
-  if (attribs.id) keys.push(`#${attribs.id.toLowerCase()}`);
-  return keys;
-}
-
-/** Adds a span, merging it with the previous one when they touch at the same level. */
-function addEmphasis(
-  spans: EmphasisSpan[],
-  start: number,
-  end: number,
-  level: EmphasisLevel,
-): void {
-  const prev = spans[spans.length - 1];
-  if (prev && prev.level === level && prev.end >= start) {
-    prev.end = Math.max(prev.end, end);
-    return;
-  }
-  spans.push({ start, end, level });
 }

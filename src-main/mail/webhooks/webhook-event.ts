@@ -11,6 +11,7 @@ export function mailReceivedData(mail: Mail) {
     email: mail.email,
     id: mail.id,
     code: mail.code,
+    link: mail.link,
     from: mail.from,
     subject: mail.subject,
     received_at: mail.received_at,

@@ -5,6 +5,8 @@ import { useLocale, useT } from '../../i18n/i18n.ts';
 import { formatWhen } from '../../lib/format.ts';
 import { useShortcutAction } from '../../stores/shortcut-store.ts';
 import { CodeChip } from './code-chip.tsx';
+import { LinkChip } from './link-chip.tsx';
+import { linkHost } from './link-host.ts';
 import { useMail } from './mail-store.ts';
 
 /** A row's height before it is measured (two lines and padding); real heights replace it. */
@@ -129,6 +131,8 @@ function MailRow({
   const locale = useLocale();
   const fresh = useMail((s) => s.fresh.includes(mail.id));
   const from = mail.from_name ?? mail.from ?? t('mail.unknownSender');
+  // One chip per row: a mail with both shows its code (the link is in the mail's banner).
+  const rowLink = !mail.code && mail.link && linkHost(mail.link) ? mail.link : null;
   // The row opens the mail; the code chip beside it copies the code. Two controls side by side
   // (a button inside a button would be one control to assistive technology, and invalid HTML).
   return (
@@ -168,10 +172,19 @@ function MailRow({
               <span className="code-chip-code">{mail.code}</span>
               <span className="code-chip-action" />
             </span>
+          ) : rowLink ? (
+            <span
+              className="code-chip code-chip-md link-chip mail-row-code-space"
+              aria-hidden="true"
+            >
+              <span className="link-chip-host">{linkHost(rowLink)}</span>
+              <span className="code-chip-action" />
+            </span>
           ) : null}
         </span>
       </button>
       {mail.code ? <CodeChip code={mail.code} size="md" /> : null}
+      {rowLink ? <LinkChip link={rowLink} /> : null}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useLocale, useT } from '../../i18n/i18n.ts';
 import { formatBytes, formatWhen } from '../../lib/format.ts';
 import { useToasts } from '../../stores/toast-store.ts';
 import { CodeChip } from './code-chip.tsx';
+import { LinkBanner } from './link-banner.tsx';
 import { MailAttachments, RawSourceView, SaveRawButton } from './mail-files.tsx';
 import { useMail } from './mail-store.ts';
 import { mailDocument } from './mail-document.ts';
@@ -118,6 +119,7 @@ export function MailView({
             <CodeChip code={mail.code} />
           </div>
         ) : null}
+        {mail.link ? <LinkBanner link={mail.link} html={mail.html} /> : null}
       </div>
       <MailAttachments mail={mail} />
       <div className="mail-tabs" role="tablist" aria-label={t('mail.viewAs')}>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mail } from '../../../src-main/db/migrations/002-mail.ts';
 import { mailRaw } from '../../../src-main/db/migrations/003-mail-raw.ts';
 import { mailControl } from '../../../src-main/db/migrations/004-mail-control.ts';
+import { mailLink } from '../../../src-main/db/migrations/007-mail-link.ts';
 import { MailStore } from '../../../src-main/mail/mail-store.ts';
 import { searchExpression } from '../../../src-main/mail/search-query.ts';
 
@@ -18,6 +19,7 @@ describe('migration 004 (read state, search index)', () => {
     db.prepare(insert).run('b@d.test', 'Old invoice', 'paid');
     db.exec(mailRaw.sql);
     db.exec(mailControl.sql);
+    db.exec(mailLink.sql); // the store reads every column of today's schema
     const store = new MailStore(db);
     const find = (email: string, q: string) =>
       store.search(email, searchExpression(email, q), 0, 50, 1 << 20).mails.map((x) => x.id);

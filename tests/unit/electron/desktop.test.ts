@@ -568,6 +568,27 @@ describe('desktop shell: lifecycle', () => {
     expect(await s.invoke('desktop:open-logs')).toEqual({ ok: true, value: null });
     expect(s.openPath).toHaveBeenCalledWith('/logs');
   });
+
+  it("opens a mail's link in the system browser over IPC, http(s) only (issue 19)", async () => {
+    const s = await setup();
+    await ready(s);
+    const link = 'https://app.acme.example/confirm?t=Ab12&u=7';
+    expect(await s.invoke('desktop:open-link', { url: link })).toEqual({ ok: true, value: null });
+    expect(s.openExternal).toHaveBeenCalledWith(link);
+    s.openExternal.mockClear();
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://host/share',
+      'https://',
+    ]) {
+      expect(await s.invoke('desktop:open-link', { url })).toMatchObject({
+        ok: false,
+        error: { code: 'VALIDATION_FAILED' },
+      });
+    }
+    expect(s.openExternal).not.toHaveBeenCalled();
+  });
 });
 
 describe('desktop shell: menu, mail and LAN', () => {

@@ -23,3 +23,26 @@ describe('analyzeInProcess', () => {
     expect(result).toMatchObject({ subject: 'hi', code: null });
   });
 });
+
+describe('analyzeInProcess: the link', () => {
+  it('hands the same parts to the link extractor and keeps its answer beside the code', async () => {
+    const analyze = analyzeInProcess(
+      () => '123456',
+      (mail) => (mail.subject === 'hi' ? 'https://x.example/confirm' : null),
+    );
+    expect(await analyze(raw, null)).toMatchObject({
+      code: '123456',
+      link: 'https://x.example/confirm',
+    });
+  });
+
+  it('a throwing link extractor costs the link, never the code or the mail', async () => {
+    const analyze = analyzeInProcess(
+      () => '123456',
+      () => {
+        throw new Error('extractor bug');
+      },
+    );
+    expect(await analyze(raw, null)).toMatchObject({ subject: 'hi', code: '123456', link: null });
+  });
+});

@@ -15,6 +15,7 @@ function mail(id: number, email: string): Mail {
     html: null,
     received_at: new Date(0).toISOString(),
     code: null,
+    link: null,
     size: 1,
     attachments: [],
     read: false,

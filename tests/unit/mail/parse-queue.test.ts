@@ -32,6 +32,7 @@ function fakeAnalyzer(): { analyze: Analyzer; calls: string[]; lanes: (number | 
       html: null,
       attachments: [],
       code: null,
+      link: null,
     });
   };
   return { analyze, calls, lanes };

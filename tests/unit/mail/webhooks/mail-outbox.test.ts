@@ -26,6 +26,7 @@ const analyze: Analyzer = (raw, from) =>
     html: null,
     attachments: [],
     code: '123456',
+    link: null,
   });
 
 function setup(outbox: MailOutbox) {

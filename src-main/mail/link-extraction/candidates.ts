@@ -1,0 +1,75 @@
+/**
+ * Gathers the links of a mail with their label and context: the anchors of the HTML part (from
+ * the one renderer, html-text/render-html.ts, so hidden links are known as hidden), the URLs
+ * written out in the rendered HTML text outside any anchor, and the URLs of the text/plain part.
+ * Hidden anchors and anything that is not an http(s) URL are left out here.
+ */
+
+import { renderHtml } from '../html-text/render-html.ts';
+import { CONTEXT_CHARS, MAX_HTML_CHARS, MAX_RENDERED_CHARS, MAX_TEXT_CHARS } from './limits.ts';
+import { findTextUrls, type TextUrl } from './text-urls.ts';
+import type { LinkCandidate } from './types.ts';
+import { cleanHref } from './url-rules.ts';
+
+export interface MailParts {
+  subject: string | null;
+  text: string | null;
+  html: string | null;
+}
+
+/** NFKC folds full-width letters and compatibility forms, so keyword lists match once. */
+const fold = (s: string): string => s.normalize('NFKC');
+
+/** The last line of a text: the sentence that introduces what follows it. */
+const lastLine = (s: string): string => s.slice(s.lastIndexOf('\n') + 1).trim();
+
+/** A text/plain part may carry HTML-escaped URLs (`&amp;`). */
+const decodeAmp = (url: string): string => url.replace(/&amp;/gi, '&');
+
+function fromTextUrls(urls: readonly TextUrl[], source: 'html' | 'text', order: number) {
+  const out: LinkCandidate[] = [];
+  for (const t of urls) {
+    const url = cleanHref(decodeAmp(t.url));
+    if (!url) continue;
+    // A URL alone on its line is introduced by the line before ("Reset it here:\n<url>").
+    const label = /\p{L}{2}/u.test(t.label) ? t.label : lastLine(t.context);
+    out.push({ url, label: fold(label), context: fold(t.context), source, order: order++ });
+  }
+  return out;
+}
+
+export function gatherCandidates(mail: MailParts): LinkCandidate[] {
+  const out: LinkCandidate[] = [];
+  if (mail.html) {
+    const rendered = renderHtml(mail.html.slice(0, MAX_HTML_CHARS), {
+      maxChars: MAX_RENDERED_CHARS,
+      collectAnchors: true,
+    });
+    let previousEnd = 0;
+    for (const a of rendered.anchors) {
+      const url = a.hidden ? null : cleanHref(a.href);
+      if (url) {
+        const from = Math.max(previousEnd, a.start - CONTEXT_CHARS);
+        out.push({
+          url,
+          label: fold(a.text),
+          context: fold(rendered.text.slice(from, a.start)),
+          source: 'html',
+          order: out.length,
+        });
+      }
+      if (!a.hidden) previousEnd = Math.max(previousEnd, a.end);
+    }
+    // URLs written as text but not linked (a mail client links them for the reader). Text
+    // inside an anchor is not where that anchor goes, so it is skipped.
+    const visibleAnchors = rendered.anchors.filter((a) => !a.hidden && a.end > a.start);
+    const bare = findTextUrls(rendered.text).filter(
+      (t) => !visibleAnchors.some((a) => t.start < a.end && t.end > a.start),
+    );
+    out.push(...fromTextUrls(bare, 'html', out.length));
+  }
+  if (mail.text) {
+    out.push(...fromTextUrls(findTextUrls(mail.text.slice(0, MAX_TEXT_CHARS)), 'text', out.length));
+  }
+  return out;
+}

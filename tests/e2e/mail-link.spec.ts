@@ -1,0 +1,103 @@
+import { sendMail } from '../helpers/smtp-client.ts';
+import { expect, test } from './support/fixtures.ts';
+
+const LINK = 'https://accounts.bank.example/verify?t=7fQ2&u=sam';
+
+/** A phishing-shaped confirmation: the text on the button names another host. */
+const MISMATCH_HTML = `<div style="font-family:Arial">
+  <p><a href="https://bank.example/"><img alt="Bank" src="https://bank.example/logo.png"></a></p>
+  <p>Please verify your account to finish signing up.</p>
+  <p><a href="${LINK.replace('&', '&amp;')}" style="background:#2563eb;color:#fff;padding:10px">https://www.paypal.com/verify</a></p>
+  <p><a href="https://bank.example/unsubscribe?e=1">Unsubscribe</a></p>
+</div>`;
+
+const PLAIN_LINK = 'https://app.acme.example/login/magic?token=Zk3pQ9vLx2';
+
+test.describe('the link to open (issue 19)', () => {
+  test('list chip, banner with host, copy, open outside the app, host warning', async ({
+    page,
+    server,
+    context,
+    shot,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    // window.open is recorded instead of opening a tab: no traffic leaves 127.0.0.1.
+    await page.addInitScript(() => {
+      const opened: unknown[][] = [];
+      (window as unknown as { opened: unknown[][] }).opened = opened;
+      window.open = (...args: unknown[]) => {
+        opened.push(args);
+        return null;
+      };
+    });
+    const opened = () => page.evaluate(() => (window as unknown as { opened: unknown[][] }).opened);
+
+    await page.goto(`${server.url}/#/mail`);
+    await page.getByTestId('new-mailbox').click();
+    await page.getByTestId('api-key-input').fill(server.apiKey);
+    await page.getByTestId('api-key-save').click();
+    const address = page.getByTestId('inbox-address');
+    await expect(address).toHaveText(/@ephemera\.localhost$/);
+    const email = (await address.textContent()) ?? '';
+    await expect(page.getByTestId('live-status')).toHaveText('Live');
+
+    await sendMail(server.smtpPort, {
+      from: '"Bank" <no-reply@bank.example>',
+      to: email,
+      subject: 'Verify your account',
+      html: MISMATCH_HTML,
+    });
+    const row = page.getByTestId('mail-row').first();
+    await expect(row).toContainText('Verify your account');
+    const chip = row.getByTestId('link-chip');
+    await expect(chip).toHaveText(/accounts\.bank\.example/);
+    await expect(row.getByTestId('code-chip')).toHaveCount(0);
+
+    // The chip opens the link outside the app (a noopener tab in a browser).
+    await chip.click();
+    await expect.poll(opened).toEqual([[LINK, '_blank', 'noopener,noreferrer']]);
+
+    // The chip lies over the row's end; the row opens from its sender line.
+    const openRow = { position: { x: 30, y: 12 } };
+    await row.getByRole('button', { name: /Verify your account/ }).click(openRow);
+    const banner = page.getByTestId('mail-view').getByTestId('link-banner');
+    await expect(banner.getByTestId('link-host')).toHaveText('accounts.bank.example');
+    await expect(banner.getByTestId('link-host-warning')).toContainText(
+      'names paypal.com, but it opens accounts.bank.example',
+    );
+
+    await shot('desktop-mail-link-warning');
+    await banner.getByTestId('copy-link').click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(LINK);
+    await expect(page.getByText('Link to accounts.bank.example copied')).toBeVisible();
+
+    await banner.getByTestId('open-link').click();
+    await expect.poll(async () => (await opened()).length).toBe(2);
+
+    // A plain-text magic link: no warning; a mail with a code keeps the code chip.
+    await sendMail(server.smtpPort, {
+      from: '"Acme" <no-reply@acme.example>',
+      to: email,
+      subject: 'Your sign-in link',
+      text: `Click the link below to sign in to Acme:\n\n${PLAIN_LINK}\n\nHelp: https://help.acme.example/`,
+    });
+    await sendMail(server.smtpPort, {
+      to: email,
+      subject: 'Your Acme verification code',
+      text: 'Your verification code is 482913.\n\nOr confirm your email here: https://app.acme.example/confirm/Ab12Cd34Ef',
+    });
+    await expect(page.getByTestId('mail-row')).toHaveCount(3);
+    const magic = page.getByTestId('mail-row').filter({ hasText: 'Your sign-in link' });
+    await expect(magic.getByTestId('link-chip')).toHaveText(/app\.acme\.example/);
+    await magic.getByRole('button', { name: /Your sign-in link/ }).click(openRow);
+    const magicBanner = page.getByTestId('mail-view').getByTestId('link-banner');
+    await expect(magicBanner.getByTestId('link-host')).toHaveText('app.acme.example');
+    await expect(magicBanner.getByTestId('link-host-warning')).toHaveCount(0);
+
+    const both = page.getByTestId('mail-row').filter({ hasText: 'verification code' });
+    await expect(both.getByTestId('code-chip')).toContainText('482913');
+    await expect(both.getByTestId('link-chip')).toHaveCount(0);
+    await both.getByRole('button', { name: /verification code/ }).click(openRow);
+    await expect(page.getByTestId('mail-view').getByTestId('link-banner')).toBeVisible();
+  });
+});
