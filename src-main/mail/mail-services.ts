@@ -13,7 +13,7 @@ import { MailControl } from './mail-control.ts';
 import { MailDelivery } from './mail-delivery.ts';
 import { MailReader } from './mail-reader.ts';
 import { MailStore } from './mail-store.ts';
-import { ParseQueue } from './parse-queue.ts';
+import { DEFAULT_PARSE_QUEUE, ParseQueue } from './parse-queue.ts';
 import { RawInbox } from './raw-inbox.ts';
 import { RawMail, type AttachmentExtractor } from './raw-mail.ts';
 import { RawStore } from './raw-store.ts';
@@ -80,7 +80,15 @@ export function createMailServices(
   const store = new MailStore(db);
   const hub = new LiveHub(logger('live'));
   const raws = new RawStore(db);
-  const parsing = new ParseQueue(raws, store, hub, options.analyze, logger('parse'));
+  const parsing = new ParseQueue(
+    raws,
+    store,
+    hub,
+    options.analyze,
+    logger('parse'),
+    DEFAULT_PARSE_QUEUE,
+    (email) => leases.mailboxFor(email),
+  );
   const inbox = new RawInbox(raws, clock, (items) => parsing.committed(items));
   const delivery = new MailDelivery(inbox, parsing);
   const reader = new MailReader(leases, store, hub, options.responseBytes, (email) =>

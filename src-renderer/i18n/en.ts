@@ -37,7 +37,8 @@ export const en = {
     'The proxy must be a URL starting with http://, https://, socks:// or socks5://, e.g. http://127.0.0.1:7890.',
   'error.settings.data_dir_unusable':
     'Ephemera cannot create or write to that folder. Choose one you can write to.',
-  'error.settings.domain_invalid': 'That is not a valid mail domain, e.g. mail.example.org.',
+  'error.settings.domain_invalid':
+    'That is not a valid mail domain (mail.example.org) or mailbox (me@gmail.com, without +).',
   'error.settings.host_invalid':
     'That is not a host name or IP address. Write it without scheme, port or wildcard, e.g. mail.example.org.',
   'error.settings.key_name_invalid': 'Give the key a name of 1 to 100 characters.',
@@ -316,7 +317,7 @@ export const en = {
     'The MX lookup failed. Check this computer’s network connection and try again.',
   'settings.domains.locked': 'The domains were set on the command line (--domain) for this run.',
   'settings.domains.hint':
-    'A real domain needs an MX record pointing at this computer, with port 25 forwarded to the SMTP port. ephemera.localhost works on this computer only.',
+    'A real domain needs an MX record pointing at this computer, with port 25 forwarded to the SMTP port. ephemera.localhost works on this computer only. A mailbox such as me@gmail.com gives me+<random>@gmail.com addresses, received through Receive mail.',
   'settings.hosts.title': 'Allowed host names',
   'settings.hosts.description':
     'Ephemera answers to localhost, 127.0.0.1 and, while LAN sharing is on, this computer’s LAN address. Add any other name you reach it through.',

@@ -36,7 +36,8 @@ export const zhCN: Record<MessageKey, string> = {
     '代理地址须以 http://、https://、socks:// 或 socks5:// 开头，例如 http://127.0.0.1:7890。',
   'error.settings.data_dir_unusable':
     'Ephemera 无法创建或写入该文件夹，请选择一个有写入权限的文件夹。',
-  'error.settings.domain_invalid': '这不是有效的邮件域名，例如 mail.example.org。',
+  'error.settings.domain_invalid':
+    '这不是有效的邮件域名（mail.example.org）或邮箱地址（me@gmail.com，不含 +）。',
   'error.settings.host_invalid':
     '这不是有效的主机名或 IP 地址。请去掉协议、端口和通配符，例如 mail.example.org。',
   'error.settings.key_name_invalid': '密钥名称须为 1 到 100 个字符。',
@@ -299,7 +300,7 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.domains.mxLookupFailed': 'MX 查询失败，请检查这台电脑的网络连接后重试。',
   'settings.domains.locked': '本次启动的域名由命令行参数 --domain 指定。',
   'settings.domains.hint':
-    '真实域名需要一条指向这台电脑的 MX 记录，并把 25 端口转发到 SMTP 端口。ephemera.localhost 只在本机可用。',
+    '真实域名需要一条指向这台电脑的 MX 记录，并把 25 端口转发到 SMTP 端口。ephemera.localhost 只在本机可用。填写邮箱（如 me@gmail.com）则生成 me+<随机>@gmail.com 地址，通过“接收邮件”收取。',
   'settings.hosts.title': '允许的主机名',
   'settings.hosts.description':
     'Ephemera 只响应 localhost、127.0.0.1，以及开启局域网共享时这台电脑的局域网地址。通过其他名称访问时，请在这里添加。',
