@@ -1,3 +1,4 @@
+import type { ConnectionOptions } from 'node:tls';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { Clock } from '../core/clock.ts';
 import type { Logger } from '../core/logger.ts';
@@ -18,6 +19,12 @@ import { RawInbox } from './raw-inbox.ts';
 import { RawMail, type AttachmentExtractor } from './raw-mail.ts';
 import { RawStore } from './raw-store.ts';
 import { RetentionSweeper, type RetentionPolicy } from './retention.ts';
+import { DEFAULT_IMAP_TIMING, type ImapTiming } from './sources/imap-runner.ts';
+import { routeRecipients } from './sources/recipient-routing.ts';
+import { plainSecretBox, type SecretBox } from './sources/secret-box.ts';
+import { SourceIngest } from './sources/source-ingest.ts';
+import { SourceService } from './sources/source-service.ts';
+import { SourceStore } from './sources/source-store.ts';
 
 /** Every part of the mail service, built on one database and one clock. */
 export interface MailServices {
@@ -37,6 +44,17 @@ export interface MailServices {
   /** GET …/raw and …/attachments/{n}. */
   raw: RawMail;
   retention: RetentionSweeper;
+  /** Mail sources (IMAP): start() after the parse queue, stop() before it. */
+  sources: SourceService;
+}
+
+/** How mail sources run: the password's keeper, timing, extra TLS trust. */
+export interface SourceOptions {
+  /** The desktop app's safeStorage encryptor; plain in the private database otherwise. */
+  box?: SecretBox;
+  timing?: Partial<ImapTiming>;
+  /** Extra TLS options for every source, e.g. a CA to trust besides the system's. */
+  tls?: ConnectionOptions;
 }
 
 export interface MailServiceOptions {
@@ -50,6 +68,7 @@ export interface MailServiceOptions {
   retention?: Partial<RetentionPolicy>;
   /** Byte budget of one list or bulk answer (MAIL_LIMITS.responseBytes unless a test says). */
   responseBytes?: number;
+  sources?: SourceOptions;
 }
 
 export const DEFAULT_RETENTION_POLICY: RetentionPolicy = {
@@ -102,6 +121,17 @@ export function createMailServices(
     { ...DEFAULT_RETENTION_POLICY, ...options.retention },
     logger('retention'),
   );
+  const sourceStore = new SourceStore(db);
+  const sources = new SourceService({
+    store: sourceStore,
+    ingest: new SourceIngest(raws, sourceStore, (items) => parsing.committed(items), clock),
+    route: (fields) => routeRecipients(fields, (email) => leases.receivingMailbox(email)),
+    box: options.sources?.box ?? plainSecretBox,
+    clock,
+    logger: logger('sources'),
+    timing: { ...DEFAULT_IMAP_TIMING, ...options.sources?.timing },
+    tls: options.sources?.tls,
+  });
   return {
     keys,
     sessions,
@@ -115,5 +145,6 @@ export function createMailServices(
     parsing,
     raw,
     retention,
+    sources,
   };
 }

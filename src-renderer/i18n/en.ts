@@ -44,6 +44,18 @@ export const en = {
   'error.settings.key_name_invalid': 'Give the key a name of 1 to 100 characters.',
   'error.settings.key_id_invalid': 'That key does not exist.',
   'error.settings.value_invalid': 'Ephemera cannot use that value.',
+  'error.settings.source_host_invalid':
+    'That is not a mail server host name, e.g. imap.example.org.',
+  'error.settings.source_port_invalid': 'The port must be a number from 1 to 65535.',
+  'error.settings.source_tls_invalid': 'Choose TLS, STARTTLS or none.',
+  'error.settings.source_plain_needs_loopback':
+    'Without TLS, only a server on this computer is allowed (the password would travel in clear text).',
+  'error.settings.source_username_invalid': 'Enter the user name of the mailbox.',
+  'error.settings.source_password_invalid': 'Enter the password or app password of the mailbox.',
+  'error.settings.source_mailbox_invalid': 'Enter a folder name, e.g. INBOX.',
+  'error.settings.source_after_ingest_invalid': 'Choose keep, mark as read or delete.',
+  'error.settings.source_kind_invalid': 'Only IMAP sources are supported.',
+  'error.code.SOURCE_NOT_FOUND': 'That mail source no longer exists.',
   'error.code.INTERNAL': 'Something went wrong inside Ephemera. Try again.',
   'error.validation.missing': 'A required field is missing.',
   'error.validation.type': 'A field has the wrong type.',

@@ -30,6 +30,7 @@ const CODE_TEXT: Partial<Record<UiErrorCode, MessageKey>> = {
   HOST_NOT_ALLOWED: 'error.code.HOST_NOT_ALLOWED',
   CROSS_ORIGIN: 'error.code.CROSS_ORIGIN',
   SAVE_FAILED: 'error.code.SAVE_FAILED',
+  SOURCE_NOT_FOUND: 'error.code.SOURCE_NOT_FOUND',
   FORBIDDEN_SENDER: 'error.code.INTERNAL',
   UNKNOWN_CHANNEL: 'error.code.INTERNAL',
   INTERNAL: 'error.code.INTERNAL',
@@ -46,6 +47,15 @@ const SETTINGS_REASON_TEXT: Record<SettingsInvalidReason, MessageKey> = {
   key_name_invalid: 'error.settings.key_name_invalid',
   key_id_invalid: 'error.settings.key_id_invalid',
   value_invalid: 'error.settings.value_invalid',
+  source_host_invalid: 'error.settings.source_host_invalid',
+  source_port_invalid: 'error.settings.source_port_invalid',
+  source_tls_invalid: 'error.settings.source_tls_invalid',
+  source_plain_needs_loopback: 'error.settings.source_plain_needs_loopback',
+  source_username_invalid: 'error.settings.source_username_invalid',
+  source_password_invalid: 'error.settings.source_password_invalid',
+  source_mailbox_invalid: 'error.settings.source_mailbox_invalid',
+  source_after_ingest_invalid: 'error.settings.source_after_ingest_invalid',
+  source_kind_invalid: 'error.settings.source_kind_invalid',
 };
 
 /** The `type` of a 422 item (pydantic's, or the share text's link checks) as a sentence. */

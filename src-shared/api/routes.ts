@@ -18,6 +18,7 @@ import type {
   ServerSettings,
   ServerSettingsPatch,
 } from './server-settings.ts';
+import type { Source, SourceCreate, SourcePatch, SourceTestResult } from '../mail/sources.ts';
 
 /**
  * The route table: every REST and WebSocket endpoint, with the method and Fastify path pattern
@@ -133,6 +134,13 @@ export const routes = {
   keyCreate: route<CreatedApiKeyView, NoQuery, { name: string }>()('POST', '/api/keys'),
   keyDisable: route<ApiKeyView>()('POST', '/api/keys/:id/disable'),
   keyDelete: route<void>()('DELETE', '/api/keys/:id'),
+
+  // Mail sources (source-routes.ts)
+  sourceList: route<Source[]>()('GET', '/api/sources'),
+  sourceCreate: route<Source, NoQuery, SourceCreate>()('POST', '/api/sources'),
+  sourceUpdate: route<Source, NoQuery, SourcePatch>()('PATCH', '/api/sources/:id'),
+  sourceDelete: route<void>()('DELETE', '/api/sources/:id'),
+  sourceTest: route<SourceTestResult>()('POST', '/api/sources/:id/test'),
 } as const;
 
 export type RouteName = keyof typeof routes;

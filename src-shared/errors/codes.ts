@@ -40,6 +40,8 @@ export const ERROR_STATUS = {
   CROSS_ORIGIN: 403,
   /** Desktop only: the chosen file could not be written. */
   SAVE_FAILED: 500,
+  /** Mail sources (issue 18); a bad field is SETTINGS_INVALID with a `source_*` reason. */
+  SOURCE_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -58,6 +60,16 @@ export const SETTINGS_INVALID_REASONS = [
   'key_name_invalid',
   'key_id_invalid',
   'value_invalid',
+  // Mail sources (POST/PATCH /api/sources).
+  'source_host_invalid',
+  'source_port_invalid',
+  'source_tls_invalid',
+  'source_plain_needs_loopback',
+  'source_username_invalid',
+  'source_password_invalid',
+  'source_mailbox_invalid',
+  'source_after_ingest_invalid',
+  'source_kind_invalid',
 ] as const;
 
 export type SettingsInvalidReason = (typeof SETTINGS_INVALID_REASONS)[number];

@@ -2,6 +2,7 @@ import { videoTasks } from './001-video-tasks.ts';
 import { mail } from './002-mail.ts';
 import { mailRaw } from './003-mail-raw.ts';
 import { mailControl } from './004-mail-control.ts';
+import { mailSources } from './005-mail-sources.ts';
 import type { Migration } from './migration.ts';
 
 /**
@@ -9,4 +10,10 @@ import type { Migration } from './migration.ts';
  * need not be contiguous (a step runs when its version is above the stored one), but a step
  * must never be inserted below a version already released.
  */
-export const MIGRATIONS: readonly Migration[] = [videoTasks, mail, mailRaw, mailControl];
+export const MIGRATIONS: readonly Migration[] = [
+  videoTasks,
+  mail,
+  mailRaw,
+  mailControl,
+  mailSources,
+];
