@@ -63,7 +63,17 @@ export class Dovecot {
     this.child = null;
     if (!child || child.exitCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    // The imap processes serving open connections outlive a stopped master; a real restart
+    // drops every client, so they are ended too (found by PID, never by name).
+    const serving = child.pid === undefined ? [] : descendants(child.pid);
     child.kill('SIGTERM');
+    for (const pid of serving) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
     await exited;
     // The master's children (imap, imap-login) close their sockets as it goes.
     await waitForClosed(this.port);
@@ -137,6 +147,7 @@ listen = 127.0.0.1
 ${ssl}
 disable_plaintext_auth = no
 auth_mechanisms = plain login
+auth_failure_delay = 0
 first_valid_uid = 1
 mail_location = maildir:${d}/mail/%n
 default_internal_user = dovecot
@@ -167,6 +178,29 @@ service anvil {
 `;
     fs.writeFileSync(path.join(d, 'dovecot.conf'), config);
   }
+}
+
+/** Every process below `pid` (Linux /proc), children first. */
+function descendants(pid: number): number[] {
+  const out: number[] = [];
+  let tasks: string[];
+  try {
+    tasks = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const task of tasks) {
+    let children: string;
+    try {
+      children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const child of children.split(' ').filter(Boolean).map(Number)) {
+      out.push(child, ...descendants(child));
+    }
+  }
+  return out;
 }
 
 function canConnect(port: number): Promise<boolean> {
