@@ -171,6 +171,15 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
         await call(routes.keyDelete, authed, { id });
       },
     },
+    sources: {
+      list: () => call(routes.sourceList, authed),
+      create: (body) => call(routes.sourceCreate, { ...authed, body }),
+      update: (id, patch) => call(routes.sourceUpdate, { ...authed, body: patch }, { id }),
+      remove: async (id) => {
+        await call(routes.sourceDelete, authed, { id });
+      },
+      test: (id) => call(routes.sourceTest, authed, { id }),
+    },
     auth: {
       needsKey: true,
       hasKey: () => vault.get() !== null,

@@ -178,6 +178,15 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
         await call('keys:delete', { id });
       },
     },
+    sources: {
+      list: () => call('sources:list'),
+      create: (body) => call('sources:create', body),
+      update: (id, patch) => call('sources:update', { id, patch }),
+      remove: async (id) => {
+        await call('sources:delete', { id });
+      },
+      test: (id) => call('sources:test', { id }),
+    },
     auth: {
       needsKey: false,
       hasKey: () => true,

@@ -1,4 +1,10 @@
 import type { Lease, Mail } from '../../src-shared/mail/schemas.ts';
+import type {
+  Source,
+  SourceCreate,
+  SourcePatch,
+  SourceTestResult,
+} from '../../src-shared/mail/sources.ts';
 import type { RawSource } from '../../src-shared/mail/raw-source.ts';
 import type {
   ApiKeyView as ApiKeyInfo,
@@ -103,6 +109,14 @@ export interface EphemeraApi {
     createKey(name: string): Promise<CreatedApiKey>;
     disableKey(id: number): Promise<ApiKeyInfo>;
     deleteKey(id: number): Promise<void>;
+  };
+  /** Settings → Receive mail: mail sources (IMAP). */
+  sources: {
+    list(): Promise<Source[]>;
+    create(body: SourceCreate): Promise<Source>;
+    update(id: string, patch: SourcePatch): Promise<Source>;
+    remove(id: string): Promise<void>;
+    test(id: string): Promise<SourceTestResult>;
   };
   auth: {
     /** False where no key is needed (Electron). */

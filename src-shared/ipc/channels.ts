@@ -42,6 +42,11 @@ export const IPC_INVOKE_CHANNELS = [
   'keys:create',
   'keys:disable',
   'keys:delete',
+  'sources:list',
+  'sources:create',
+  'sources:update',
+  'sources:delete',
+  'sources:test',
 ] as const satisfies readonly IpcInvokeChannel[];
 
 /** Every push channel of IPC_EVENT_SCHEMAS. */

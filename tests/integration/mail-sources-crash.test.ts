@@ -81,6 +81,8 @@ describe.skipIf(!hasDovecot)('kill -9 of the app in the middle of an IMAP fetch'
     expect(await child.exited).toBe('SIGKILL');
     await Promise.all(appends);
     expect(takenAtKill).toBeGreaterThanOrEqual(30);
+    // The password never reached a log line.
+    expect(child.stderr.join('\n') + child.stdout.join('\n')).not.toContain(dovecot.password);
 
     const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
     const row = db.prepare('SELECT last_uid, taken FROM mail_sources').get() as {

@@ -125,17 +125,6 @@ describe.skipIf(!hasDovecot)('mail sources: refusals and failures (real Dovecot)
       await other.close();
     }
   });
-
-  it('a host that does not resolve: "host not found", retried', async () => {
-    const source = await addSource(m, dovecot, {
-      host: 'no-such-host.invalid',
-      tls: 'implicit',
-      port: 993,
-    });
-    const failing = await waitForSource(m, source.id, (s) => s.last_error !== null);
-    expect(failing.last_error).toBe('host not found');
-    await m.api(`/api/sources/${source.id}`, { method: 'DELETE' });
-  });
 });
 
 describe('mail sources: REST input and access', () => {
@@ -145,10 +134,11 @@ describe('mail sources: REST input and access', () => {
   });
   afterAll(() => m.close());
 
+  // A loopback port nothing listens on: a created source only ever meets ECONNREFUSED.
   const good = {
     kind: 'imap',
-    host: 'imap.example.org',
-    port: 993,
+    host: '127.0.0.1',
+    port: 9,
     tls: 'implicit',
     username: 'me@example.org',
     password: 'app-password-1',
@@ -162,7 +152,7 @@ describe('mail sources: REST input and access', () => {
     [{ port: 65536 }, 'source_port_invalid'],
     [{ port: '993' }, 'source_port_invalid'],
     [{ tls: 'ssl' }, 'source_tls_invalid'],
-    [{ tls: 'none' }, 'source_plain_needs_loopback'],
+    [{ tls: 'none', host: 'imap.example.org' }, 'source_plain_needs_loopback'],
     [{ username: '' }, 'source_username_invalid'],
     [{ password: '' }, 'source_password_invalid'],
     [{ mailbox: '' }, 'source_mailbox_invalid'],
@@ -195,7 +185,7 @@ describe('mail sources: REST input and access', () => {
     const plain = await m.api(`/api/sources/${created.id}`, {
       method: 'PATCH',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ tls: 'none' }),
+      body: JSON.stringify({ tls: 'none', host: 'imap.example.org' }),
     });
     expect(plain.status).toBe(400);
     expect(await plain.json()).toMatchObject({ reason: 'source_plain_needs_loopback' });

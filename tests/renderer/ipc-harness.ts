@@ -11,6 +11,7 @@ import { desktopIpcHandlers } from '../../src-main/electron/desktop.ipc.ts';
 import { registerIpcHandlers, trustedSenderCheck } from '../../src-main/electron/ipc-register.ts';
 import { mailFilesIpcHandlers } from '../../src-main/electron/mail-files.ipc.ts';
 import { mailIpcHandlers } from '../../src-main/electron/mail.ipc.ts';
+import { sourcesIpcHandlers } from '../../src-main/electron/sources.ipc.ts';
 import { MailWatch } from '../../src-main/electron/mail-watch.ts';
 import { createEphemeraApi } from '../../src-main/electron/preload/preload-api.ts';
 import type { SaveDialog } from '../../src-main/electron/video.ipc.ts';
@@ -197,6 +198,7 @@ export async function startIpcHarness(): Promise<IpcHarness> {
         ...videoIpcHandlers({ services, saveDialog }),
         ...mailIpcHandlers({ services, watches }),
         ...mailFilesIpcHandlers({ services, saveDialog }),
+        ...sourcesIpcHandlers({ services }),
       },
       {
         isTrustedSender: trustedSenderCheck(
