@@ -14,6 +14,8 @@ export const hasDovecot = fs.existsSync(DOVECOT_BIN);
 export interface DovecotOptions {
   /** A self-signed certificate (CN and SAN localhost, 127.0.0.1): STARTTLS on `port`, TLS on `tlsPort`. */
   tls?: boolean;
+  /** Leave IDLE out of the capabilities (a server clients must poll). */
+  noIdle?: boolean;
 }
 
 /**
@@ -39,7 +41,7 @@ export class Dovecot {
     fs.chmodSync(dir, 0o755);
     const [port, tlsPort] = (await freePorts(2)) as [number, number];
     const server = new Dovecot(dir, port, tlsPort);
-    server.writeConfig(options.tls === true);
+    server.writeConfig(options.tls === true, options.noIdle === true);
     await server.run();
     return server;
   }
@@ -105,7 +107,7 @@ export class Dovecot {
     }
   }
 
-  private writeConfig(tls: boolean): void {
+  private writeConfig(tls: boolean, noIdle: boolean): void {
     const d = this.dir;
     for (const sub of ['run', 'state', 'mail']) fs.mkdirSync(path.join(d, sub));
     execFileSync('chown', ['dovecot:dovecot', path.join(d, 'mail')]);
@@ -148,6 +150,7 @@ ${ssl}
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 auth_failure_delay = 0
+${noIdle ? 'imap_capability = IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE LITERAL+ UIDPLUS' : ''}
 first_valid_uid = 1
 mail_location = maildir:${d}/mail/%n
 default_internal_user = dovecot
