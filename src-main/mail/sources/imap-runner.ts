@@ -64,7 +64,7 @@ export function imapOptions(
     tls: { ...tls, rejectUnauthorized: true, minVersion: 'TLSv1.2' },
     logger: false,
     clientInfo: { name: 'Ephemera' },
-    maxIdleTime: Math.min(timing.maxIdleMs, timing.pollMs),
+    maxIdleTime: timing.maxIdleMs,
     connectionTimeout: timing.connectMs,
     greetingTimeout: timing.connectMs,
     autoIdleDelay: 100,
@@ -264,9 +264,20 @@ export class ImapSourceRunner {
       (status ? status.uidNext : undefined) ?? (client.mailbox ? client.mailbox.uidNext : 1);
     let start = Math.max(0, uidNext - 1);
     if (record.sinceMs > 0) {
-      const since = new Date(this.deps.clock.now() - record.sinceMs);
-      const uids = await client.search({ since }, { uid: true });
-      if (uids && uids.length > 0) start = Math.min(start, Math.min(...uids) - 1);
+      // SEARCH SINCE has day granularity: the arrival times decide within that day.
+      const cutoff = this.deps.clock.now() - record.sinceMs;
+      const uids = await client.search({ since: new Date(cutoff) }, { uid: true });
+      if (uids && uids.length > 0) {
+        const dated = await client.fetchAll(
+          uids.join(','),
+          { uid: true, internalDate: true },
+          { uid: true },
+        );
+        const recent = dated
+          .filter((m) => m.internalDate && new Date(m.internalDate).getTime() >= cutoff)
+          .map((m) => m.uid);
+        if (recent.length > 0) start = Math.min(start, Math.min(...recent) - 1);
+      }
     }
     if (record.uidValidity !== null) {
       this.deps.logger.warn(`source ${record.id}: UIDVALIDITY changed; starting at the end`);
