@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { benchDesktopLaunch } from './desktop-launch.ts';
 import { benchDownloadPipeline } from './download-pipeline.ts';
 import { benchIdleRss } from './idle-rss.ts';
+import { benchImapLatency } from './imap-latency.ts';
 import { benchMailIngest } from './mail-ingest.ts';
 import { benchMailLargeMailbox } from './mail-large-mailbox.ts';
 import { benchMailListLatency } from './mail-list-latency.ts';
@@ -28,6 +29,7 @@ const BENCHES: [string, () => Promise<BenchResult[]>][] = [
   ['mail-search', benchMailSearch],
   ['mail-large-mailbox', benchMailLargeMailbox],
   ['webhook-latency', benchWebhookLatency],
+  ['imap-latency', benchImapLatency],
 ];
 
 /** `npm run bench`: every bench in sequence, then one summary table. */

@@ -8,7 +8,11 @@ import type { LeasePolicy } from '../mail/lease-service.ts';
 import { checkMx, systemMxResolver, type MxResolver } from '../mail/mx-check.ts';
 import { DEFAULT_KEY_WATCH_MS } from '../mail/key-sessions.ts';
 import { ParsePool } from '../mail/parse-pool.ts';
-import { createMailServices, type MailServices } from '../mail/mail-services.ts';
+import {
+  createMailServices,
+  type MailServices,
+  type SourceOptions,
+} from '../mail/mail-services.ts';
 import type { RetentionPolicy } from '../mail/retention.ts';
 import { createSmtpServer, DEFAULT_SMTP_TIMEOUTS, type SmtpTimeouts } from '../mail/smtp-ingest.ts';
 import type { Clock } from '../core/clock.ts';
@@ -36,6 +40,8 @@ export interface MailOverrides {
   webhookTimeoutMs?: number;
   /** Replaces the webhook HTTP client (the real one otherwise). */
   webhookPost?: WebhookPost;
+  /** Mail sources: the desktop app's password encryptor, timing and extra CAs (tests). */
+  sources?: SourceOptions;
 }
 
 export interface MailConfig {
@@ -90,6 +96,7 @@ export function composeMail(
       retention: { ...(retentionMs === undefined ? {} : { retentionMs }), ...overrides.retention },
       responseBytes: overrides.responseBytes,
       webhookPost: overrides.webhookPost ?? sender.post,
+      sources: overrides.sources,
     },
     logger,
   );
@@ -98,6 +105,7 @@ export function composeMail(
   mail.parsing.start();
   // What a previous run wrote to the webhook outbox and did not deliver is tried now.
   mail.webhookWorker.start();
+  mail.sources.start();
   const initialApiKey = mail.keys.count() === 0 ? mail.keys.create('first run').key : null;
   const smtp = createSmtpServer({
     isReceiving: (email) => mail.leases.isReceiving(email),
@@ -121,6 +129,8 @@ export function composeMail(
     checkMx: (domain) => checkMx(domain, resolveMx),
     close: async () => {
       stopKeyWatch();
+      // Sources first: a message being fetched is committed (or not) before parsing stops.
+      await mail.sources.stop();
       // Closing the pool fails the jobs in flight, so the batch in progress ends at once (its
       // messages stay pending for the next start) instead of waiting for a slow parse.
       const parsing = mail.parsing.stop();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
 import type { LockableSetting } from '../../src-shared/api/server-settings.ts';
-import { normalizeDomain } from '../../src-shared/mail/address.ts';
+import { normalizePoolEntry } from '../../src-shared/mail/address.ts';
 
 /** Digits only: an empty or blank value is a mistake, not "any free port". */
 const PortSchema = z
@@ -24,7 +24,7 @@ export const AppConfigSchema = z.object({
   /** Mail domains (--domain / EPHEMERA_DOMAINS), lower-cased; empty = the stored pool. */
   domains: z.array(
     z.string().transform((raw, ctx) => {
-      const domain = normalizeDomain(raw);
+      const domain = normalizePoolEntry(raw);
       if (domain === null) {
         ctx.addIssue({ code: 'custom', message: `"${raw}" is not a valid mail domain` });
         return z.NEVER;

@@ -17,6 +17,7 @@ import type { DesktopDeps } from './desktop-deps.ts';
 import { registerIpcHandlers, trustedSenderCheck } from './ipc-register.ts';
 import { mailFilesIpcHandlers } from './mail-files.ipc.ts';
 import { mailIpcHandlers } from './mail.ipc.ts';
+import { sourcesIpcHandlers } from './sources.ipc.ts';
 import { MailWatch } from './mail-watch.ts';
 import { openMainWindow } from './main-window.ts';
 import { createCodeNotifier } from './notifications.ts';
@@ -248,6 +249,7 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
       ...mailIpcHandlers({ services, watches }),
       ...mailFilesIpcHandlers({ services, saveDialog: deps.saveDialog }),
       ...webhooksIpcHandlers({ services }),
+      ...sourcesIpcHandlers({ services }),
     },
     {
       isTrustedSender: trustedSenderCheck(() => alive()?.webContents.id ?? null, isAppUrl),

@@ -9,6 +9,7 @@ import {
   Notification,
   powerMonitor,
   protocol,
+  safeStorage,
   session,
   shell,
   Tray,
@@ -22,6 +23,7 @@ import { linuxTrayLikelyShown } from './close-behaviour.ts';
 import { desktopArgs } from './desktop-args.ts';
 import { desktopPaths } from './desktop-paths.ts';
 import { runDesktop } from './desktop.ts';
+import { safeStorageBox } from './safe-storage-box.ts';
 import { openLogFile } from './log-file.ts';
 import { loginItem } from './login-item.ts';
 import { isEphemeraAt } from './port-fallback.ts';
@@ -44,7 +46,12 @@ async function main(): Promise<void> {
       new AppController({
         config,
         // Imported at the start, after the window was asked for (see app-controller.ts).
-        start: async (c) => (await import('../app/compose.ts')).startApp(c, { onPortTaken }),
+        start: async (c) =>
+          (await import('../app/compose.ts')).startApp(c, {
+            onPortTaken,
+            // Mail-source passwords are kept encrypted by the OS keychain.
+            mail: { sources: { box: safeStorageBox(safeStorage) } },
+          }),
       }),
     createWindow: (options) => new BrowserWindow(options),
     createTray: (icon) => new Tray(icon),

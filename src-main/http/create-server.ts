@@ -13,6 +13,7 @@ import { registerOriginGuard } from './origin-guard.ts';
 import { registerRateLimit, type RateLimits } from './rate-limit.ts';
 import { DEFAULT_HTTP_TIMEOUTS, timeoutOptions, type HttpTimeouts } from './server-timeouts.ts';
 import { registerSettingsRoutes, type SettingsRouteDeps } from './settings-routes.ts';
+import { registerSourceRoutes } from './source-routes.ts';
 import { registerVideoRoutes } from './video-routes.ts';
 import { registerWebUi } from './web-ui.ts';
 import { registerWebhookRoutes } from './webhook-routes.ts';
@@ -83,6 +84,7 @@ export async function createHttpServer(deps: HttpServerDeps): Promise<FastifyIns
   await registerWsRoutes(app, deps.mail, deps.clock, deps.stream);
   await registerSettingsRoutes(app, deps.settings);
   await registerWebhookRoutes(app, { webhooks: deps.mail.webhooks, keys: deps.mail.keys });
+  await registerSourceRoutes(app, { sources: deps.mail.sources, keys: deps.mail.keys });
   registerWebUi(app, deps.webUiDir);
   return app;
 }

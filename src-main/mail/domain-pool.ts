@@ -3,12 +3,17 @@ import { DEFAULT_MAIL_DOMAIN } from '../../src-shared/mail/limits.ts';
 import { AppError } from '../core/app-error.ts';
 import type { Clock } from '../core/clock.ts';
 import type { Db } from '../db/open-database.ts';
-import { normalizeDomain } from '../../src-shared/mail/address.ts';
+import {
+  normalizePoolEntry,
+  poolEntryDomain,
+  type MailAddress,
+} from '../../src-shared/mail/address.ts';
 
 const SEEDED = 'domains_seeded';
 
 /**
- * The domains addresses are generated on. `--domain`/EPHEMERA_DOMAINS, when given, are the pool
+ * The domains addresses are generated on. An entry is a domain (`<random>@domain`) or one
+ * mailbox `name@domain` (plus addressing: `name+<random>@domain`, docs/API.md "Domains"). `--domain`/EPHEMERA_DOMAINS, when given, are the pool
  * for that run; otherwise the pool is the stored setting, which a fresh install seeds with
  * DEFAULT_MAIL_DOMAIN once (so a user who removes it keeps it removed).
  */
@@ -25,7 +30,8 @@ export class DomainPool {
   ) {
     // Validated by the config (a bad --domain stops the start); normalised again for callers
     // that build the config by hand.
-    this.configured = configured.length > 0 ? configured.map((d) => normalizeDomain(d) ?? d) : null;
+    this.configured =
+      configured.length > 0 ? configured.map((d) => normalizePoolEntry(d) ?? d) : null;
     this.listStored = db.prepare<[], { domain: string }>(
       'SELECT domain FROM mail_domains ORDER BY added_at, domain',
     );
@@ -45,16 +51,33 @@ export class DomainPool {
     return this.list().includes(domain);
   }
 
-  /** A domain drawn at random from the pool, or null when the pool is empty. */
+  /**
+   * Is the address one the pool hands out: on a pool domain, or `name+tag@domain` for a pool
+   * mailbox `name@domain`?
+   */
+  serves(address: MailAddress): boolean {
+    const entries = this.list();
+    if (entries.includes(address.domain)) return true;
+    const plus = address.local.indexOf('+');
+    if (plus <= 0) return false;
+    return entries.includes(`${address.local.slice(0, plus)}@${address.domain}`);
+  }
+
+  /** The domains of the entries (`me@gmail.com` counts as `gmail.com`), once each. */
+  domainNames(): string[] {
+    return [...new Set(this.list().map(poolEntryDomain))];
+  }
+
+  /** An entry (domain or mailbox) drawn at random from the pool, or null when it is empty. */
   pick(): string | null {
     const domains = this.list();
     if (domains.length === 0) return null;
     return domains[randomInt(domains.length)] ?? null;
   }
 
-  /** Adds a domain to the stored setting (the GUI's "add domain"). */
+  /** Adds a domain or mailbox to the stored setting (the GUI's "add domain"). */
   add(raw: string): string {
-    const domain = normalizeDomain(raw);
+    const domain = normalizePoolEntry(raw);
     if (!domain) throw new AppError('MAIL_BAD_REQUEST', `"${raw}" is not a valid mail domain.`);
     this.insert.run(domain, this.clock.now());
     return domain;
@@ -62,7 +85,7 @@ export class DomainPool {
 
   /** Removes a domain from the stored setting; mail already received stays readable. */
   delete(raw: string): void {
-    const domain = normalizeDomain(raw);
+    const domain = normalizePoolEntry(raw);
     if (domain) this.remove.run(domain);
   }
 

@@ -3,7 +3,11 @@ import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { Lease } from '../../src-shared/mail/schemas.ts';
 import { AppError } from '../core/app-error.ts';
 import type { Clock } from '../core/clock.ts';
-import { mailboxOf, type MailAddress } from '../../src-shared/mail/address.ts';
+import {
+  mailboxCandidates,
+  poolEntryDomain,
+  type MailAddress,
+} from '../../src-shared/mail/address.ts';
 import { requireAddress } from './address.ts';
 import type { DomainPool } from './domain-pool.ts';
 import type { LeaseRecord, LeaseStore } from './lease-store.ts';
@@ -89,10 +93,34 @@ export class LeaseService {
     });
   }
 
-  /** SMTP: may mail for this (lower-case) address, or its `+tag`-less mailbox, be accepted now? */
+  /** SMTP: may mail for this (lower-case) address, or a mailbox it is a sub-address of, be accepted now? */
   isReceiving(email: string): boolean {
-    const record = this.store.get(mailboxOf(email));
-    return record !== null && record.expiresAt > this.clock.now();
+    const now = this.clock.now();
+    return mailboxCandidates(email).some((candidate) => {
+      const record = this.store.get(candidate);
+      return record !== null && record.expiresAt > now;
+    });
+  }
+
+  /** The unexpired lease mail to this address is for (sub-addressing), or null when none. */
+  receivingMailbox(email: string): string | null {
+    const now = this.clock.now();
+    for (const candidate of mailboxCandidates(email)) {
+      const record = this.store.get(candidate);
+      if (record && record.expiresAt > now) return candidate;
+    }
+    return null;
+  }
+
+  /**
+   * The mailbox a recipient's copy is stored in: the first of mailboxCandidates with an
+   * unexpired lease, else the first with a lease record, else the `+tag`-less address.
+   */
+  mailboxFor(email: string): string {
+    const candidates = mailboxCandidates(email);
+    const receiving = this.receivingMailbox(email);
+    if (receiving) return receiving;
+    return candidates.find((c) => this.store.get(c) !== null) ?? candidates.at(-1) ?? email;
   }
 
   /** Reading mail needs a lease record; its absence is a 404, or a 400 off the pool. */
@@ -103,15 +131,18 @@ export class LeaseService {
   }
 
   private issueNew(): Lease {
-    const domain = this.pool.pick();
-    if (domain === null) {
+    const entry = this.pool.pick();
+    if (entry === null) {
       throw new AppError(
         'MAIL_NO_DOMAIN',
         'No mail domain is configured; add one in the settings or start with --domain.',
       );
     }
+    // A pool mailbox `name@domain` gives `name+<random>@domain` (plus addressing).
+    const domain = poolEntryDomain(entry);
+    const prefix = entry.includes('@') ? `${entry.slice(0, entry.lastIndexOf('@'))}+` : '';
     for (let draw = 0; draw < MAX_DRAWS; draw++) {
-      const local = randomLocalPart();
+      const local = prefix + randomLocalPart();
       if (this.store.localPartTaken(local)) continue;
       return this.view(
         this.fresh({ email: `${local}@${domain}`, local, domain }, this.clock.now()),
@@ -137,12 +168,12 @@ export class LeaseService {
   /** Extend and reuse create leases, so the domain must be one the pool serves. */
   private poolAddress(raw: string): MailAddress {
     const address = requireAddress(raw);
-    if (!this.pool.has(address.domain)) throw unsupportedDomain(address);
+    if (!this.pool.serves(address)) throw unsupportedDomain(address);
     return address;
   }
 
   private unknown(address: MailAddress): AppError {
-    if (!this.pool.has(address.domain)) return unsupportedDomain(address);
+    if (!this.pool.serves(address)) return unsupportedDomain(address);
     return new AppError(
       'MAILBOX_NOT_FOUND',
       `${address.email} has no lease: it was never generated here, or it expired more than the retention period ago.`,

@@ -1,3 +1,4 @@
+import type { ConnectionOptions } from 'node:tls';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { Clock } from '../core/clock.ts';
 import type { Logger } from '../core/logger.ts';
@@ -22,6 +23,12 @@ import type { WebhookPost } from './webhooks/webhook-sender.ts';
 import { WebhookService } from './webhooks/webhook-service.ts';
 import { WebhookStore } from './webhooks/webhook-store.ts';
 import { WebhookWorker } from './webhooks/webhook-worker.ts';
+import { DEFAULT_IMAP_TIMING, type ImapTiming } from './sources/imap-runner.ts';
+import { routeRecipients } from './sources/recipient-routing.ts';
+import { plainSecretBox, type SecretBox } from './sources/secret-box.ts';
+import { SourceIngest } from './sources/source-ingest.ts';
+import { SourceService } from './sources/source-service.ts';
+import { SourceStore } from './sources/source-store.ts';
 
 /** Every part of the mail service, built on one database and one clock. */
 export interface MailServices {
@@ -45,6 +52,17 @@ export interface MailServices {
   webhooks: WebhookService;
   /** Delivers the outbox; start() at launch, stop() before closing. */
   webhookWorker: WebhookWorker;
+  /** Mail sources (IMAP): start() after the parse queue, stop() before it. */
+  sources: SourceService;
+}
+
+/** How mail sources run: the password's keeper, timing, extra TLS trust. */
+export interface SourceOptions {
+  /** The desktop app's safeStorage encryptor; plain in the private database otherwise. */
+  box?: SecretBox;
+  timing?: Partial<ImapTiming>;
+  /** Extra TLS options for every source, e.g. a CA to trust besides the system's. */
+  tls?: ConnectionOptions;
 }
 
 export interface MailServiceOptions {
@@ -60,6 +78,7 @@ export interface MailServiceOptions {
   responseBytes?: number;
   /** How a webhook event is POSTed (webhooks/webhook-sender.ts in the app). */
   webhookPost: WebhookPost;
+  sources?: SourceOptions;
 }
 
 export const DEFAULT_RETENTION_POLICY: RetentionPolicy = {
@@ -106,6 +125,7 @@ export function createMailServices(
     logger('parse'),
     DEFAULT_PARSE_QUEUE,
     webhooks,
+    (email) => leases.mailboxFor(email),
   );
   const inbox = new RawInbox(raws, clock, (items) => parsing.committed(items));
   const delivery = new MailDelivery(inbox, parsing);
@@ -120,6 +140,17 @@ export function createMailServices(
     { ...DEFAULT_RETENTION_POLICY, ...options.retention },
     logger('retention'),
   );
+  const sourceStore = new SourceStore(db);
+  const sources = new SourceService({
+    store: sourceStore,
+    ingest: new SourceIngest(raws, sourceStore, (items) => parsing.committed(items), clock),
+    route: (fields) => routeRecipients(fields, (email) => leases.receivingMailbox(email)),
+    box: options.sources?.box ?? plainSecretBox,
+    clock,
+    logger: logger('sources'),
+    timing: { ...DEFAULT_IMAP_TIMING, ...options.sources?.timing },
+    tls: options.sources?.tls,
+  });
   return {
     keys,
     sessions,
@@ -135,5 +166,6 @@ export function createMailServices(
     retention,
     webhooks,
     webhookWorker,
+    sources,
   };
 }

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Mail } from '../../src-shared/mail/schemas.ts';
 import type { Logger } from '../core/logger.ts';
 import { mailboxOf } from '../../src-shared/mail/address.ts';
-import { deliveryTargets } from './address.ts';
+import { deliveryTargets, type MailboxResolver } from './address.ts';
 import type { AnalyzedMessage, Analyzer } from './analyze-message.ts';
 import type { Envelope } from './envelope.ts';
 import type { LiveHub } from './live-hub.ts';
@@ -91,6 +91,7 @@ export class ParseQueue {
     private readonly logger: Logger,
     private readonly options: ParseQueueOptions = DEFAULT_PARSE_QUEUE,
     private readonly outbox?: MailOutbox,
+    private readonly mailboxFor: MailboxResolver = mailboxOf,
   ) {}
 
   /** Picks up what a previous run committed but did not parse, and starts on it. */
@@ -153,7 +154,7 @@ export class ParseQueue {
   }
 
   private noteCommitted(id: number, recipients: string[]): void {
-    for (const email of recipients) this.newest.set(mailboxOf(email), id);
+    for (const email of recipients) this.newest.set(this.mailboxFor(email), id);
   }
 
   private kick(): void {
@@ -191,7 +192,9 @@ export class ParseQueue {
       try {
         stored = this.raws.transaction(() => {
           const all = batch.map((raw, i) => {
-            const mails = this.store.insert(copies(raw, analyzed[i] ?? unparsed(raw)));
+            const mails = this.store.insert(
+              copies(raw, analyzed[i] ?? unparsed(raw), this.mailboxFor),
+            );
             this.raws.markParsed(raw.id);
             return mails;
           });
@@ -289,12 +292,13 @@ export class ParseQueue {
 }
 
 /**
- * One copy per mailbox (`name+tag@d` is delivered to `name@d`, address.ts), dated when SMTP
+ * One copy per mailbox (`name+tag@d` is delivered to `name@d` unless it is a lease itself,
+ * LeaseService.mailboxFor), dated when SMTP
  * received it.
  */
-function copies(raw: StoredRaw, analyzed: AnalyzedMessage) {
+function copies(raw: StoredRaw, analyzed: AnalyzedMessage, mailboxFor: MailboxResolver) {
   const { code, link, ...parsed } = analyzed;
-  return deliveryTargets(raw.envelope.recipients).map(({ mailbox, recipients }) => ({
+  return deliveryTargets(raw.envelope.recipients, mailboxFor).map(({ mailbox, recipients }) => ({
     email: mailbox,
     ...parsed,
     to: parsed.to.length > 0 ? parsed.to : recipients,

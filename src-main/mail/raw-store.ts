@@ -1,5 +1,6 @@
 import type { Db } from '../db/open-database.ts';
 import type { Envelope } from './envelope.ts';
+import { messageIdOf } from './message-headers.ts';
 
 /** A committed raw message not parsed yet, without its bytes. */
 export interface PendingRaw {
@@ -34,6 +35,8 @@ export class RawStore {
   private readonly donePending;
   private readonly insertAll;
   private readonly countStmt;
+  private readonly insertMessageId;
+  private readonly messageIdStmt;
 
   constructor(private readonly db: Db) {
     this.insertRaw = db.prepare<[string | null, string, number, Buffer]>(
@@ -68,6 +71,14 @@ export class RawStore {
     this.wholeStmt = db.prepare<[number], { raw: Buffer }>('SELECT raw FROM mail_raw WHERE id = ?');
     this.countStmt = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM mail_pending');
     this.donePending = db.prepare<[number]>('DELETE FROM mail_pending WHERE raw_id = ?');
+    this.insertMessageId = db.prepare<[string, string, number]>(
+      'INSERT OR IGNORE INTO mail_message_ids (email, message_id, raw_id) VALUES (?, ?, ?)',
+    );
+    this.messageIdStmt = db
+      .prepare<[string, string]>(
+        'SELECT 1 FROM mail_message_ids WHERE email = ? AND message_id = ?',
+      )
+      .pluck();
     // One transaction for every message that finished arriving in the same tick (group commit).
     this.insertAll = db.transaction(
       (items: { envelope: Envelope; raw: Buffer; receivedAt: number }[]): number[] =>
@@ -77,6 +88,12 @@ export class RawStore {
               .lastInsertRowid,
           );
           this.insertPending.run(id);
+          // Remembered per recipient, so the same mail fetched later from a mail source is
+          // not stored a second time (mail/sources/source-ingest.ts).
+          const messageId = messageIdOf(raw);
+          if (messageId) {
+            for (const email of envelope.recipients) this.insertMessageId.run(email, messageId, id);
+          }
           return id;
         }),
     );
@@ -90,6 +107,11 @@ export class RawStore {
   /** Pending messages after `afterId`, oldest first, at most `limit`. */
   pending(afterId: number, limit: number): PendingRaw[] {
     return this.pendingStmt.all(afterId, limit);
+  }
+
+  /** Was a raw message with this Message-ID stored for this address (SMTP or a source)? */
+  hasMessageId(email: string, messageId: string): boolean {
+    return this.messageIdStmt.get(email, messageId) !== undefined;
   }
 
   pendingCount(): number {

@@ -1,5 +1,5 @@
 import { normalizeHostName } from '../http/host-guard.ts';
-import { normalizeDomain } from '../../src-shared/mail/address.ts';
+import { normalizePoolEntry } from '../../src-shared/mail/address.ts';
 import type { SettingsInvalidReason } from '../../src-shared/errors/codes.ts';
 import { settingsInvalid } from '../core/app-error.ts';
 
@@ -19,13 +19,13 @@ function uniqueNormalized(
   return out;
 }
 
-/** The mail domains of a settings patch. */
+/** The mail domain pool of a settings patch: domains, or mailboxes for plus addressing. */
 export function normalizeDomains(raw: readonly string[]): string[] {
   return uniqueNormalized(
     raw,
-    normalizeDomain,
+    normalizePoolEntry,
     'domain_invalid',
-    (v) => `"${v}" is not a valid mail domain.`,
+    (v) => `"${v}" is not a valid mail domain or mailbox address (name@domain, without +).`,
   );
 }
 

@@ -181,6 +181,15 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
       deliveries: (id) => call(routes.webhookDeliveries, authed, { id }),
       test: (id) => call(routes.webhookTest, authed, { id }),
     },
+    sources: {
+      list: () => call(routes.sourceList, authed),
+      create: (body) => call(routes.sourceCreate, { ...authed, body }),
+      update: (id, patch) => call(routes.sourceUpdate, { ...authed, body: patch }, { id }),
+      remove: async (id) => {
+        await call(routes.sourceDelete, authed, { id });
+      },
+      test: (id) => call(routes.sourceTest, authed, { id }),
+    },
     auth: {
       needsKey: true,
       hasKey: () => vault.get() !== null,

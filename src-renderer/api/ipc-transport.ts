@@ -191,6 +191,15 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
       deliveries: (id) => call('webhooks:deliveries', { id }),
       test: (id) => call('webhooks:test', { id }),
     },
+    sources: {
+      list: () => call('sources:list'),
+      create: (body) => call('sources:create', body),
+      update: (id, patch) => call('sources:update', { id, patch }),
+      remove: async (id) => {
+        await call('sources:delete', { id });
+      },
+      test: (id) => call('sources:test', { id }),
+    },
     auth: {
       needsKey: false,
       hasKey: () => true,

@@ -1,4 +1,10 @@
 import type { Lease, Mail } from '../../src-shared/mail/schemas.ts';
+import type {
+  Source,
+  SourceCreate,
+  SourcePatch,
+  SourceTestResult,
+} from '../../src-shared/mail/sources.ts';
 import type { RawSource } from '../../src-shared/mail/raw-source.ts';
 import type {
   ApiKeyView as ApiKeyInfo,
@@ -130,6 +136,14 @@ export interface EphemeraApi {
     deliveries(id: number): Promise<WebhookDeliveries>;
     /** Sends a `webhook.test` event; resolves with its first try. */
     test(id: number): Promise<WebhookAttempt>;
+  };
+  /** Settings → Receive mail: mail sources (IMAP). */
+  sources: {
+    list(): Promise<Source[]>;
+    create(body: SourceCreate): Promise<Source>;
+    update(id: string, patch: SourcePatch): Promise<Source>;
+    remove(id: string): Promise<void>;
+    test(id: string): Promise<SourceTestResult>;
   };
   auth: {
     /** False where no key is needed (Electron). */

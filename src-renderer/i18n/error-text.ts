@@ -32,6 +32,7 @@ const CODE_TEXT: Partial<Record<UiErrorCode, MessageKey>> = {
   SAVE_FAILED: 'error.code.SAVE_FAILED',
   WEBHOOK_NOT_FOUND: 'webhooks.error.notFound',
   WEBHOOK_LIMIT: 'webhooks.error.limit',
+  SOURCE_NOT_FOUND: 'error.code.SOURCE_NOT_FOUND',
   FORBIDDEN_SENDER: 'error.code.INTERNAL',
   UNKNOWN_CHANNEL: 'error.code.INTERNAL',
   INTERNAL: 'error.code.INTERNAL',
@@ -51,6 +52,15 @@ const SETTINGS_REASON_TEXT: Record<SettingsInvalidReason, MessageKey> = {
   webhook_url_invalid: 'webhooks.error.url',
   webhook_description_invalid: 'webhooks.error.description',
   webhook_id_invalid: 'webhooks.error.notFound',
+  source_host_invalid: 'error.settings.source_host_invalid',
+  source_port_invalid: 'error.settings.source_port_invalid',
+  source_tls_invalid: 'error.settings.source_tls_invalid',
+  source_plain_needs_loopback: 'error.settings.source_plain_needs_loopback',
+  source_username_invalid: 'error.settings.source_username_invalid',
+  source_password_invalid: 'error.settings.source_password_invalid',
+  source_mailbox_invalid: 'error.settings.source_mailbox_invalid',
+  source_after_ingest_invalid: 'error.settings.source_after_ingest_invalid',
+  source_kind_invalid: 'error.settings.source_kind_invalid',
 };
 
 /** The `type` of a 422 item (pydantic's, or the share text's link checks) as a sentence. */

@@ -32,6 +32,7 @@ import type {
   WebhookTestResult,
   WebhookView,
 } from './webhooks.ts';
+import type { Source, SourceCreate, SourcePatch, SourceTestResult } from '../mail/sources.ts';
 
 /**
  * The route table: every REST and WebSocket endpoint, with the method and Fastify path pattern
@@ -155,6 +156,12 @@ export const routes = {
   webhookDelete: route<void>()('DELETE', '/api/webhooks/:id'),
   webhookDeliveries: route<WebhookDeliveries>()('GET', '/api/webhooks/:id/deliveries'),
   webhookTest: route<WebhookTestResult>()('POST', '/api/webhooks/:id/test'),
+  // Mail sources (source-routes.ts)
+  sourceList: route<Source[]>()('GET', '/api/sources'),
+  sourceCreate: route<Source, NoQuery, SourceCreate>()('POST', '/api/sources'),
+  sourceUpdate: route<Source, NoQuery, SourcePatch>()('PATCH', '/api/sources/:id'),
+  sourceDelete: route<void>()('DELETE', '/api/sources/:id'),
+  sourceTest: route<SourceTestResult>()('POST', '/api/sources/:id/test'),
 } as const;
 
 export type RouteName = keyof typeof routes;

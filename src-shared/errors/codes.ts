@@ -44,6 +44,8 @@ export const ERROR_STATUS = {
   WEBHOOK_NOT_FOUND: 404,
   /** Webhooks: WEBHOOK_LIMITS.maxEndpoints endpoints exist already. */
   WEBHOOK_LIMIT: 409,
+  /** Mail sources (issue 18); a bad field is SETTINGS_INVALID with a `source_*` reason. */
+  SOURCE_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -65,6 +67,16 @@ export const SETTINGS_INVALID_REASONS = [
   'webhook_url_invalid',
   'webhook_description_invalid',
   'webhook_id_invalid',
+  // Mail sources (POST/PATCH /api/sources).
+  'source_host_invalid',
+  'source_port_invalid',
+  'source_tls_invalid',
+  'source_plain_needs_loopback',
+  'source_username_invalid',
+  'source_password_invalid',
+  'source_mailbox_invalid',
+  'source_after_ingest_invalid',
+  'source_kind_invalid',
 ] as const;
 
 export type SettingsInvalidReason = (typeof SETTINGS_INVALID_REASONS)[number];

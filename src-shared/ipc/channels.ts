@@ -49,6 +49,11 @@ export const IPC_INVOKE_CHANNELS = [
   'webhooks:delete',
   'webhooks:deliveries',
   'webhooks:test',
+  'sources:list',
+  'sources:create',
+  'sources:update',
+  'sources:delete',
+  'sources:test',
 ] as const satisfies readonly IpcInvokeChannel[];
 
 /** Every push channel of IPC_EVENT_SCHEMAS. */

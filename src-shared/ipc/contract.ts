@@ -31,6 +31,7 @@ import {
   WebhookListSchema,
   WebhookTestResultSchema,
 } from '../api/webhooks.ts';
+import { SourceListSchema, SourceSchema, SourceTestResultSchema } from '../mail/sources.ts';
 
 /** A channel that takes no request. */
 const NoRequest = z.undefined();
@@ -44,6 +45,7 @@ const DomainRequest = z.strictObject({ domain: z.string().min(1).max(253) });
 const TaskRequest = z.strictObject({ taskId: z.string().min(1).max(200) });
 const KeyRequest = z.strictObject({ id: z.number().int().positive() });
 const DomainList = z.array(z.string());
+const SourceId = z.string().min(1).max(64);
 
 /**
  * The IPC contract, renderer → main: every channel with the schema its request must pass (main
@@ -175,6 +177,16 @@ export const IPC_INVOKE_SCHEMAS = {
   'webhooks:delete': { request: KeyRequest, response: Done },
   'webhooks:deliveries': { request: KeyRequest, response: WebhookDeliveriesSchema },
   'webhooks:test': { request: KeyRequest, response: WebhookTestResultSchema },
+  // Mail sources (GET/POST /api/sources, PATCH/DELETE /api/sources/{id}, POST …/test). Bodies
+  // are checked by the service itself, so a bad field gets the same `reason` as over REST.
+  'sources:list': { request: NoRequest, response: SourceListSchema },
+  'sources:create': { request: z.record(z.string(), z.unknown()), response: SourceSchema },
+  'sources:update': {
+    request: z.strictObject({ id: SourceId, patch: z.record(z.string(), z.unknown()) }),
+    response: SourceSchema,
+  },
+  'sources:delete': { request: z.strictObject({ id: SourceId }), response: Done },
+  'sources:test': { request: z.strictObject({ id: SourceId }), response: SourceTestResultSchema },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 /** Push channels, main → renderer, with the schema of their payload. Past tense. */

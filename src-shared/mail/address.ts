@@ -38,14 +38,43 @@ export function normalizeDomain(raw: string): string | null {
 }
 
 /**
- * Sub-addressing: the mailbox a lower-case recipient is delivered to. `name+anything@domain`
- * goes to `name@domain` (the text from the first `+` to the `@` is dropped); an address
- * without a `+`, or starting with one, is its own mailbox. Leased local parts are [a-z0-9]
- * only (src-main/mail/lease-service.ts), so no lease is ever shadowed by this.
+ * A domain-pool entry: a domain (`example.org`: addresses `<random>@example.org`) or one
+ * mailbox (`me@gmail.com`, plus addressing: addresses `me+<random>@gmail.com`). The mailbox's
+ * local part may not hold a `+` itself (the generated tag is the one `+`). Null when the text
+ * is neither.
  */
-export function mailboxOf(email: string): string {
+export function normalizePoolEntry(raw: string): string | null {
+  const text = raw.trim().toLowerCase().replace(/\.$/, '');
+  if (!text.includes('@')) return normalizeDomain(text);
+  const address = parseAddress(text);
+  if (!address || address.local.includes('+')) return null;
+  return address.email;
+}
+
+/** The domain of a pool entry (`me@gmail.com` → `gmail.com`, `example.org` → itself). */
+export function poolEntryDomain(entry: string): string {
+  return entry.slice(entry.lastIndexOf('@') + 1);
+}
+
+/**
+ * Sub-addressing: the mailboxes a lower-case recipient may be delivered to, most specific
+ * first. The address itself; then, for `name+lease+tag@d`, the plus-addressed lease
+ * `name+lease@d` (a lease made from a pool mailbox holds exactly one `+`); then `name@d`
+ * (everything from the first `+` to the `@` dropped). The first one holding a lease wins
+ * (LeaseService.mailboxFor). An address starting with `+` is only its own mailbox.
+ */
+export function mailboxCandidates(email: string): string[] {
   const at = email.lastIndexOf('@');
-  const plus = email.indexOf('+');
-  if (plus <= 0 || at < 0 || plus > at) return email;
-  return email.slice(0, plus) + email.slice(at);
+  const first = email.indexOf('+');
+  if (first <= 0 || at < 0 || first > at) return [email];
+  const out = [email];
+  const second = email.indexOf('+', first + 1);
+  if (second > first + 1 && second < at) out.push(email.slice(0, second) + email.slice(at));
+  out.push(email.slice(0, first) + email.slice(at));
+  return out;
+}
+
+/** The last resort of mailboxCandidates: `name+anything@domain` → `name@domain`. */
+export function mailboxOf(email: string): string {
+  return mailboxCandidates(email).at(-1) ?? email;
 }

@@ -8,6 +8,7 @@ import { registerIpcHandlers, trustedSenderCheck } from '../../src-main/electron
 import { mailFilesIpcHandlers } from '../../src-main/electron/mail-files.ipc.ts';
 import { webhooksIpcHandlers } from '../../src-main/electron/webhooks.ipc.ts';
 import { mailIpcHandlers } from '../../src-main/electron/mail.ipc.ts';
+import { sourcesIpcHandlers } from '../../src-main/electron/sources.ipc.ts';
 import { MailWatch } from '../../src-main/electron/mail-watch.ts';
 import { videoIpcHandlers } from '../../src-main/electron/video.ipc.ts';
 import { isSameOrigin } from '../../src-main/electron/window-options.ts';
@@ -78,6 +79,7 @@ describe('desktop IPC on the real services', () => {
         ...mailIpcHandlers({ services, watches }),
         ...mailFilesIpcHandlers({ services, saveDialog }),
         ...webhooksIpcHandlers({ services }),
+        ...sourcesIpcHandlers({ services }),
       },
       {
         isTrustedSender: trustedSenderCheck(
@@ -227,5 +229,40 @@ describe('desktop IPC on the real services', () => {
     });
     expect(await invoke('mail:empty', { email: lease.email })).toEqual({ deleted: 1 });
     expect(await invoke<Mail[]>('mail:list', { email: lease.email })).toEqual([]);
+  });
+
+  it('manages mail sources with the same rules as REST, never answering the password', async () => {
+    const { invoke, raw } = await setup();
+    const body = {
+      kind: 'imap',
+      // A loopback port nothing listens on: the source never reaches past this machine.
+      host: '127.0.0.1',
+      port: 9,
+      tls: 'implicit',
+      username: 'me@example.org',
+      password: 'ipc-app-password',
+    };
+    const bad = (await raw('sources:create', {
+      ...body,
+      host: 'imap.example.org',
+      tls: 'none',
+    })) as IpcResult<never>;
+    expect(bad).toMatchObject({
+      ok: false,
+      error: { code: 'SETTINGS_INVALID', reason: 'source_plain_needs_loopback' },
+    });
+    const created = await invoke<{ id: string }>('sources:create', body);
+    const listed = await invoke<unknown[]>('sources:list');
+    expect(listed).toHaveLength(1);
+    expect(JSON.stringify(listed)).not.toContain('ipc-app-password');
+    const patched = await invoke<{ port: number }>('sources:update', {
+      id: created.id,
+      patch: { port: 1993 },
+    });
+    expect(patched.port).toBe(1993);
+    const missing = (await raw('sources:test', { id: 'src_none' })) as IpcResult<never>;
+    expect(missing).toMatchObject({ ok: false, error: { code: 'SOURCE_NOT_FOUND' } });
+    expect(await invoke('sources:delete', { id: created.id })).toBeNull();
+    expect(await invoke<unknown[]>('sources:list')).toEqual([]);
   });
 });

@@ -190,7 +190,8 @@ describe('server settings on the running app (/api/settings)', () => {
     const bad = await patch(app, { domains: ['ok.example', 'not a domain'] });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({
-      detail: '"not a domain" is not a valid mail domain.',
+      detail:
+        '"not a domain" is not a valid mail domain or mailbox address (name@domain, without +).',
       reason: 'domain_invalid',
     });
     expect((await settings(app)).domains).toEqual([]);

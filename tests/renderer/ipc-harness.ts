@@ -12,6 +12,7 @@ import { registerIpcHandlers, trustedSenderCheck } from '../../src-main/electron
 import { mailFilesIpcHandlers } from '../../src-main/electron/mail-files.ipc.ts';
 import { webhooksIpcHandlers } from '../../src-main/electron/webhooks.ipc.ts';
 import { mailIpcHandlers } from '../../src-main/electron/mail.ipc.ts';
+import { sourcesIpcHandlers } from '../../src-main/electron/sources.ipc.ts';
 import { MailWatch } from '../../src-main/electron/mail-watch.ts';
 import { createEphemeraApi } from '../../src-main/electron/preload/preload-api.ts';
 import type { SaveDialog } from '../../src-main/electron/video.ipc.ts';
@@ -203,6 +204,7 @@ export async function startIpcHarness(): Promise<IpcHarness> {
         ...mailIpcHandlers({ services, watches }),
         ...mailFilesIpcHandlers({ services, saveDialog }),
         ...webhooksIpcHandlers({ services }),
+        ...sourcesIpcHandlers({ services }),
       },
       {
         isTrustedSender: trustedSenderCheck(

@@ -2,6 +2,7 @@ import { videoTasks } from './001-video-tasks.ts';
 import { mail } from './002-mail.ts';
 import { mailRaw } from './003-mail-raw.ts';
 import { mailControl } from './004-mail-control.ts';
+import { mailSources } from './005-mail-sources.ts';
 import { webhooks } from './006-webhooks.ts';
 import { mailLink } from './007-mail-link.ts';
 import type { Migration } from './migration.ts';
@@ -17,6 +18,7 @@ export const MIGRATIONS: readonly Migration[] = [
   mail,
   mailRaw,
   mailControl,
+  mailSources,
   webhooks,
   mailLink,
   taskDiagnostics,

@@ -6,6 +6,7 @@ import { Section } from '../../components/section.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { useToasts } from '../../stores/toast-store.ts';
 import { useSettings } from './settings-store.ts';
+import { poolEntryDomain } from '../../../src-shared/mail/address.ts';
 
 /** Mail domains: add, remove, and check each one's MX records. */
 export function DomainsSection(): ReactElement {
@@ -23,8 +24,9 @@ export function DomainsSection(): ReactElement {
   };
   const check = (domain: string): void => {
     setChecks((c) => ({ ...c, [domain]: 'checking' }));
+    // A plus-addressing entry `me@gmail.com` is checked by its domain.
     api()
-      .settings.checkMx(domain)
+      .settings.checkMx(poolEntryDomain(domain))
       .then(
         (result) => setChecks((c) => ({ ...c, [domain]: result })),
         (err: unknown) => setChecks((c) => ({ ...c, [domain]: asApiError(err) })),

@@ -11,6 +11,7 @@ import { DomainsSection } from './domains-section.tsx';
 import { HostsSection } from './hosts-section.tsx';
 import { KeysSection } from './keys-section.tsx';
 import { LanSection } from './lan-section.tsx';
+import { ReceiveMailSection } from './receive-mail-section.tsx';
 import { ServerSection } from './server-section.tsx';
 import { useSettings } from './settings-store.ts';
 import { WebhooksSection } from './webhooks-section.tsx';
@@ -78,6 +79,7 @@ export function SettingsPage(): ReactElement {
         {settings ? (
           <>
             <DomainsSection />
+            <ReceiveMailSection />
             <KeysSection />
             <WebhooksSection />
             <HostsSection />

@@ -1,0 +1,126 @@
+import { useCallback, useEffect, useState, type ReactElement } from 'react';
+import { api, asApiError } from '../../api/client.ts';
+import { Button } from '../../components/button.tsx';
+import { Section } from '../../components/section.tsx';
+import { useLocale, useT } from '../../i18n/i18n.ts';
+import { useToasts } from '../../stores/toast-store.ts';
+import type { Source, SourceTestResult } from '../../../src-shared/mail/sources.ts';
+import { SourceForm } from './source-form.tsx';
+
+/** How often the list refreshes while the section is open (state, mails taken). */
+const REFRESH_MS = 3_000;
+
+/** Settings → Receive mail: existing mailboxes read over IMAP (docs/mail-in.md). */
+export function ReceiveMailSection(): ReactElement {
+  const t = useT();
+  const toast = useToasts((s) => s.show);
+  const [sources, setSources] = useState<Source[]>([]);
+  const [tests, setTests] = useState<Record<string, SourceTestResult | 'testing'>>({});
+
+  const load = useCallback((): void => {
+    api()
+      .sources.list()
+      .then(setSources, () => undefined);
+  }, []);
+
+  useEffect(() => {
+    load();
+    const timer = setInterval(load, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  const test = (id: string): void => {
+    setTests((c) => ({ ...c, [id]: 'testing' }));
+    api()
+      .sources.test(id)
+      .then(
+        (result) => setTests((c) => ({ ...c, [id]: result })),
+        (err: unknown) => {
+          setTests((c) => ({
+            ...c,
+            [id]: { ok: false, step: null, error: null, messages: null, idle: null },
+          }));
+          toast(asApiError(err), 'error');
+        },
+      )
+      .finally(load);
+  };
+  const remove = (id: string): void => {
+    api()
+      .sources.remove(id)
+      .then(load, (err: unknown) => toast(asApiError(err), 'error'));
+  };
+
+  return (
+    <Section
+      icon="inbox"
+      title={t('settings.sources.title')}
+      description={t('settings.sources.description')}
+      testId="receive-mail-section"
+    >
+      {sources.length === 0 ? <p className="muted">{t('settings.sources.empty')}</p> : null}
+      <ul className="key-list source-list">
+        {sources.map((source) => (
+          <SourceRow
+            key={source.id}
+            source={source}
+            test={tests[source.id]}
+            onTest={() => test(source.id)}
+            onRemove={() => remove(source.id)}
+          />
+        ))}
+      </ul>
+      <SourceForm onAdded={load} />
+    </Section>
+  );
+}
+
+function SourceRow({
+  source,
+  test,
+  onTest,
+  onRemove,
+}: {
+  source: Source;
+  test: SourceTestResult | 'testing' | undefined;
+  onTest: () => void;
+  onRemove: () => void;
+}): ReactElement {
+  const t = useT();
+  const locale = useLocale();
+  const state = t(`settings.sources.state.${source.state}`);
+  return (
+    <li data-testid="source-row">
+      <div className="key-info">
+        <strong>
+          {source.username} · {source.host}:{source.port}
+        </strong>
+        <span className="muted" data-testid="source-status">
+          {state}
+          {source.last_error ? ` — ${source.last_error}` : ''} ·{' '}
+          {t('settings.sources.taken', { count: source.taken })}
+          {source.last_mail_at
+            ? ` · ${t('settings.sources.lastMail', {
+                time: new Date(source.last_mail_at).toLocaleString(locale),
+              })}`
+            : ''}
+        </span>
+        {test && test !== 'testing' ? (
+          <span className={test.ok ? 'mx mx-ok' : 'mx mx-bad'} role="status">
+            {test.ok
+              ? t('settings.sources.testOk', { count: test.messages ?? 0 })
+              : t('settings.sources.testFailed', { error: test.error ?? '' })}
+          </span>
+        ) : null}
+      </div>
+      <div className="row">
+        <Button size="sm" variant="ghost" loading={test === 'testing'} onClick={onTest}>
+          {t('settings.sources.test')}
+        </Button>
+        <Button size="sm" variant="ghost" icon="trash" onClick={onRemove}>
+          {t('settings.sources.remove')}
+        </Button>
+      </div>
+    </li>
+  );
+}
