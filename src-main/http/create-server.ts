@@ -75,7 +75,10 @@ export async function createHttpServer(deps: HttpServerDeps): Promise<FastifyIns
   registerHostGuard(app, deps.hosts);
   registerOriginGuard(app);
   registerBodyParsers(app);
-  await registerRateLimit(app, deps.rateLimits);
+  await registerRateLimit(app, deps.rateLimits, (key) => {
+    const identity = deps.mail.keys.identify(key);
+    return typeof identity === 'object' ? identity.id : null;
+  });
   registerVideoRoutes(app, deps.video, deps.rateLimits);
   registerMediaRoutes(app, deps.video);
   await registerMailRoutes(app, deps.mail);
