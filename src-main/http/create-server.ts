@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Clock } from '../core/clock.ts';
+import { connectionActivity } from '../core/connection-limits.ts';
 import type { Logger } from '../core/logger.ts';
 import type { MailServices } from '../mail/mail-services.ts';
 import type { VideoService } from '../video/video-service.ts';
@@ -75,6 +76,7 @@ export async function createHttpServer(deps: HttpServerDeps): Promise<FastifyIns
   registerHostGuard(app, deps.hosts);
   registerOriginGuard(app);
   registerBodyParsers(app);
+  registerConnectionActivity(app);
   await registerRateLimit(app, deps.rateLimits, (key) => {
     const identity = deps.mail.keys.identify(key);
     return typeof identity === 'object' ? identity.id : null;
@@ -86,4 +88,20 @@ export async function createHttpServer(deps: HttpServerDeps): Promise<FastifyIns
   await registerSettingsRoutes(app, deps.settings);
   registerWebUi(app, deps.webUiDir);
   return app;
+}
+
+/**
+ * Tells the connection limit (core/connection-limits.ts) which sockets are handling a request:
+ * from the moment its body is in (a socket still trickling one may be closed to make room)
+ * until the answer is sent.
+ */
+function registerConnectionActivity(app: FastifyInstance): void {
+  app.addHook('preHandler', (request, _reply, done) => {
+    connectionActivity.requestStarted(request.raw.socket);
+    done();
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    connectionActivity.requestDone(request.raw.socket);
+    done();
+  });
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import ipaddr from 'ipaddr.js';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error.ts';
+import { clientKey } from '../core/connection-limits.ts';
 import { presentedKey } from './mail-auth.ts';
 import { isFromOtherSite } from './origin-guard.ts';
 
@@ -64,17 +64,5 @@ export function rateLimitBucket(request: FastifyRequest, identifyKey: KeyIdentif
   return client;
 }
 
-/**
- * Which client a request counts against. A peer can pick its source address within what it owns,
- * so the key is what it cannot step out of: every loopback address (127.0.0.0/8, ::1, and their
- * IPv4-mapped forms) is this one machine; an IPv4-mapped IPv6 address is its IPv4 address; an
- * IPv6 peer is its /64, the block one home or phone network is given.
- */
-export function rateLimitKey(ip: string): string {
-  if (!ipaddr.isValid(ip)) return ip;
-  const address = ipaddr.process(ip);
-  if (address.range() === 'loopback') return 'loopback';
-  if (address.kind() === 'ipv4') return address.toString();
-  const prefix = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
-  return `${prefix.join(':')}::/64`;
-}
+/** Which client a request counts against (core/connection-limits.ts `clientKey`). */
+export const rateLimitKey = clientKey;
