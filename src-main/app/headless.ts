@@ -1,9 +1,10 @@
-import { startApp } from './compose.ts';
+import { startApp, type RunningApp } from './compose.ts';
 import type { AppConfig } from './config.ts';
 
 /**
  * Runs the services without a window: prints the two "listening" lines scripts wait for (and,
- * on a first run, the new API key; with LAN sharing, the phones' URL), and stops cleanly on
+ * on a first run, the new API key; with LAN sharing, the phones' URL; then a one-time sign-in
+ * link for a browser on this computer), and stops cleanly on
  * SIGINT/SIGTERM. Settings saved in settings.json (LAN sharing, ports, proxy, data folder)
  * apply here exactly as in the desktop app: startApp reads them.
  */
@@ -30,6 +31,21 @@ export async function runHeadless(config: AppConfig): Promise<void> {
   if (app.initialApiKey) process.stdout.write(`API key (shown once): ${app.initialApiKey}\n`);
   const { lanUrl } = app.settings.status();
   if (lanUrl) process.stdout.write(`Phones on this network: ${lanUrl}\n`);
+  // Last, so the lines above keep their places: a browser on this computer opens this link and
+  // is signed in (a new key), without copying the key printed once into a dialog.
+  process.stdout.write(`Sign in from a browser on this computer: ${signInLink(app)}\n`);
+}
+
+/**
+ * A one-time sign-in link (mail/sign-in-codes.ts): the code is in the fragment, which the
+ * browser never sends; the page exchanges it by POST, and it dies after one use or 10 minutes.
+ */
+export function signInLink(app: RunningApp): string {
+  const { code } = app.mail.signIn.create('sign-in');
+  const base = new URL(app.httpUrl);
+  // Listening on every interface: this computer reaches itself on loopback.
+  if (base.hostname === '0.0.0.0' || base.hostname === '[::]') base.hostname = '127.0.0.1';
+  return `${base.origin}/#/sign-in?code=${code}`;
 }
 
 /**

@@ -14,6 +14,7 @@ import { registerOriginGuard } from './origin-guard.ts';
 import { registerRateLimit, type RateLimits } from './rate-limit.ts';
 import { DEFAULT_HTTP_TIMEOUTS, timeoutOptions, type HttpTimeouts } from './server-timeouts.ts';
 import { registerSettingsRoutes, type SettingsRouteDeps } from './settings-routes.ts';
+import { registerSignInRoutes } from './sign-in-routes.ts';
 import { registerVideoRoutes } from './video-routes.ts';
 import { registerWebUi } from './web-ui.ts';
 import { registerWsRoutes } from './ws-routes.ts';
@@ -86,6 +87,7 @@ export async function createHttpServer(deps: HttpServerDeps): Promise<FastifyIns
   await registerMailRoutes(app, deps.mail);
   await registerWsRoutes(app, deps.mail, deps.clock, deps.stream);
   await registerSettingsRoutes(app, deps.settings);
+  await registerSignInRoutes(app, deps.mail.signIn, deps.mail.keys);
   registerWebUi(app, deps.webUiDir);
   return app;
 }

@@ -18,6 +18,7 @@ import { RawInbox } from './raw-inbox.ts';
 import { RawMail, type AttachmentExtractor } from './raw-mail.ts';
 import { RawStore } from './raw-store.ts';
 import { RetentionSweeper, type RetentionPolicy } from './retention.ts';
+import { SignInCodes } from './sign-in-codes.ts';
 
 /** Every part of the mail service, built on one database and one clock. */
 export interface MailServices {
@@ -37,6 +38,8 @@ export interface MailServices {
   /** GET …/raw and …/attachments/{n}. */
   raw: RawMail;
   retention: RetentionSweeper;
+  /** One-time codes that links carry instead of a key (pairing, sign-in). */
+  signIn: SignInCodes;
 }
 
 export interface MailServiceOptions {
@@ -107,5 +110,6 @@ export function createMailServices(
     parsing,
     raw,
     retention,
+    signIn: new SignInCodes(keys, clock),
   };
 }

@@ -18,6 +18,7 @@ import type {
   ServerSettings,
   ServerSettingsPatch,
 } from './server-settings.ts';
+import type { SignInCode, SignInCodeCreate, SignInCodeInfo, SignInRedeem } from './sign-in.ts';
 
 /**
  * The route table: every REST and WebSocket endpoint, with the method and Fastify path pattern
@@ -133,6 +134,10 @@ export const routes = {
   keyCreate: route<CreatedApiKeyView, NoQuery, { name: string }>()('POST', '/api/keys'),
   keyDisable: route<ApiKeyView>()('POST', '/api/keys/:id/disable'),
   keyDelete: route<void>()('DELETE', '/api/keys/:id'),
+  // One-time sign-in codes (issue 21): made on this computer, exchanged once for a key.
+  signInCodeCreate: route<SignInCode, NoQuery, SignInCodeCreate>()('POST', '/api/sign-in-codes'),
+  signInCheck: route<SignInCodeInfo, NoQuery, SignInRedeem>()('POST', '/api/sign-in/check'),
+  signIn: route<CreatedApiKeyView, NoQuery, SignInRedeem>()('POST', '/api/sign-in'),
 } as const;
 
 export type RouteName = keyof typeof routes;

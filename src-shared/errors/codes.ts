@@ -40,6 +40,8 @@ export const ERROR_STATUS = {
   CROSS_ORIGIN: 403,
   /** Desktop only: the chosen file could not be written. */
   SAVE_FAILED: 500,
+  /** A sign-in or pairing code that is unknown, used or expired (src-shared/api/sign-in.ts). */
+  SIGN_IN_CODE_INVALID: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
