@@ -1,3 +1,4 @@
+import { SignInCodeCreateSchema, SignInCodeSchema } from '../api/sign-in.ts';
 import { z } from 'zod';
 import { MAIL_LIMITS } from '../mail/limits.ts';
 import {
@@ -145,6 +146,8 @@ export const IPC_INVOKE_SCHEMAS = {
   },
   'keys:disable': { request: KeyRequest, response: ApiKeyViewSchema },
   'keys:delete': { request: KeyRequest, response: Done },
+  /** A one-time code for a pairing QR code or a sign-in link (src-shared/api/sign-in.ts). */
+  'keys:sign-in-code': { request: SignInCodeCreateSchema, response: SignInCodeSchema },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 /** Push channels, main → renderer, with the schema of their payload. Past tense. */
