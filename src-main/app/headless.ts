@@ -1,4 +1,5 @@
-import { startApp, type RunningApp } from './compose.ts';
+import { startApp } from './compose.ts';
+import { signInLink } from './sign-in-link.ts';
 import type { AppConfig } from './config.ts';
 
 /**
@@ -34,18 +35,6 @@ export async function runHeadless(config: AppConfig): Promise<void> {
   // Last, so the lines above keep their places: a browser on this computer opens this link and
   // is signed in (a new key), without copying the key printed once into a dialog.
   process.stdout.write(`Sign in from a browser on this computer: ${signInLink(app)}\n`);
-}
-
-/**
- * A one-time sign-in link (mail/sign-in-codes.ts): the code is in the fragment, which the
- * browser never sends; the page exchanges it by POST, and it dies after one use or 10 minutes.
- */
-export function signInLink(app: RunningApp): string {
-  const { code } = app.mail.signIn.create('sign-in');
-  const base = new URL(app.httpUrl);
-  // Listening on every interface: this computer reaches itself on loopback.
-  if (base.hostname === '0.0.0.0' || base.hostname === '[::]') base.hostname = '127.0.0.1';
-  return `${base.origin}/#/sign-in?code=${code}`;
 }
 
 /**
