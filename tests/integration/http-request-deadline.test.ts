@@ -3,15 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * The documented deadlines scaled down: 30 s for a whole request (here 400 ms; Node wants the
+ * The documented deadlines scaled down: 30 s for a whole request (here 8 s; Node wants the
  * header deadline no longer than it).
  */
-const REQUEST_MS = 400;
+const REQUEST_MS = 8_000;
 /**
- * How late a cut may come: Node checks on a timer, now every fortieth of the deadline (10 ms
- * here, 250 ms for the real 30 s); it was a quarter of the header deadline (100 ms here, 1 s).
+ * How late a cut may come: Node checks on a timer, now every fortieth of the deadline (200 ms
+ * here, 250 ms for the real 30 s); it was a quarter of the header deadline, at most 1 s (1 s
+ * here and for the real deadline). The rest of the slack is for a loaded machine.
  */
-const SLACK_MS = 50;
+const SLACK_MS = 500;
 
 /** Sends the headers and `{`, then a byte every 100 ms; resolves when the server closes. */
 function trickleBody(port: number): Promise<{ ms: number; text: string }> {
@@ -21,10 +22,10 @@ function trickleBody(port: number): Promise<{ ms: number; text: string }> {
     let text = '';
     let drips = 0;
     const timer = setInterval(() => {
-      if (++drips > 50) {
+      if (++drips > 120) {
         clearInterval(timer);
         socket.destroy();
-        reject(new Error('still open after 5 s'));
+        reject(new Error('still open after 12 s'));
         return;
       }
       socket.write(' ');
@@ -57,7 +58,7 @@ describe('the whole-request deadline', () => {
     const port = Number(new URL(t.app.httpUrl).port);
     // Three connections started a third of the old interval apart: whatever the phase of
     // Node's check timer, each must end within the slack (the old interval fails at least one).
-    const runs = [0, 33, 66].map(async (offset) => {
+    const runs = [0, 333, 666].map(async (offset) => {
       await delay(offset);
       return trickleBody(port);
     });
