@@ -5,12 +5,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectApi } from './api/client.ts';
 import { App } from './app/app.tsx';
-import { applyPairing, takePairFragment } from './app/pairing.ts';
+import { takePairFragment } from './app/pairing.ts';
 import { readShareLaunch } from './features/video/share-launch.ts';
 import { translate } from './i18n/i18n.ts';
 import { registerServiceWorker } from './pwa/register-service-worker.ts';
 
-// First of all: a pairing link's key leaves the address bar before anything else runs.
+// First of all: a sign-in link's code leaves the address bar before anything else runs.
 const pairing = takePairFragment();
 // Before the first render: a share launch rewrites the address to the video screen.
 readShareLaunch();
@@ -26,10 +26,9 @@ root.render(
 
 connectApi().then(
   (client) => {
-    const paired = pairing ? applyPairing(pairing) : null;
     root.render(
       <StrictMode>
-        <App pairing={paired} />
+        <App pairing={pairing} />
       </StrictMode>,
     );
     registerServiceWorker(client.transport);

@@ -1,9 +1,11 @@
 import { startApp } from './compose.ts';
+import { signInLink } from './sign-in-link.ts';
 import type { AppConfig } from './config.ts';
 
 /**
  * Runs the services without a window: prints the two "listening" lines scripts wait for (and,
- * on a first run, the new API key; with LAN sharing, the phones' URL), and stops cleanly on
+ * on a first run, the new API key; with LAN sharing, the phones' URL; then a one-time sign-in
+ * link for a browser on this computer), and stops cleanly on
  * SIGINT/SIGTERM. Settings saved in settings.json (LAN sharing, ports, proxy, data folder)
  * apply here exactly as in the desktop app: startApp reads them.
  */
@@ -30,6 +32,9 @@ export async function runHeadless(config: AppConfig): Promise<void> {
   if (app.initialApiKey) process.stdout.write(`API key (shown once): ${app.initialApiKey}\n`);
   const { lanUrl } = app.settings.status();
   if (lanUrl) process.stdout.write(`Phones on this network: ${lanUrl}\n`);
+  // Last, so the lines above keep their places: a browser on this computer opens this link and
+  // is signed in (a new key), without copying the key printed once into a dialog.
+  process.stdout.write(`Sign in from a browser on this computer: ${signInLink(app)}\n`);
 }
 
 /**

@@ -4,6 +4,7 @@ import { StartupError } from './startup-error.ts';
 import {
   AddressCounter,
   DEFAULT_CONNECTION_LIMITS,
+  httpSlot,
   refuseHttpConnection,
   type PerAddressLimit,
 } from './connection-limits.ts';
@@ -43,8 +44,9 @@ interface Bound {
  * interface without stopping anything: a rebind stops accepting on the old address and listens
  * on the new one with the same ports, so downloads, transfers and WebSockets in progress go on.
  * Moving back to loopback also cuts the connections that came from other machines: turning
- * LAN sharing off must lock phones out at once. HTTP connections are also counted per remote
- * address: one past the limit is refused at once (refuseHttpConnection). SMTP sessions are
+ * LAN sharing off must lock phones out at once. HTTP connections are also counted per client
+ * (all of loopback is one): at the limit, the client's longest-idle keyless socket is closed to
+ * make room, and only when there is none is the new one refused (refuseHttpConnection). SMTP sessions are
  * counted by the SMTP server itself (smtp-ingest.ts), which can answer 421.
  */
 export class Listeners {
@@ -59,7 +61,7 @@ export class Listeners {
     const httpCounter = new AddressCounter(httpLimit);
     this.bound = [
       track('HTTP', servers.http, (socket) => {
-        const release = httpCounter.acquire(socket.remoteAddress);
+        const release = httpCounter.acquire(socket.remoteAddress, httpSlot(socket));
         if (!release) {
           refuseHttpConnection(socket);
           return false;

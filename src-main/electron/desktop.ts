@@ -1,3 +1,4 @@
+import { signInLink } from '../app/sign-in-link.ts';
 import path from 'node:path';
 import type { BrowserWindow } from 'electron';
 import type { IpcEventChannel, IpcEventPayload } from '../../src-shared/ipc/contract.ts';
@@ -166,6 +167,15 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
       });
   };
 
+  const openInBrowser = (): void => {
+    controller
+      .services()
+      .then((started) => deps.openExternal(signInLink(started)))
+      .catch((err: unknown) => {
+        deps.showError('Open in browser', err instanceof Error ? err.message : String(err));
+      });
+  };
+
   // A second launch passes its command line here; it is not read: it only shows this window.
   app.on('second-instance', () => showWindow());
   // macOS: a click on the Dock icon after the window was closed.
@@ -294,7 +304,7 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
         icon: deps.paths.trayIcon,
         platform: deps.platform,
       },
-      { open: showWindow, setLanSharing, copy, quit },
+      { open: showWindow, openInBrowser, setLanSharing, copy, quit },
       trayState(),
     );
   } catch (err) {

@@ -30,7 +30,8 @@ type MailChannels =
   | 'keys:list'
   | 'keys:create'
   | 'keys:disable'
-  | 'keys:delete';
+  | 'keys:delete'
+  | 'keys:sign-in-code';
 
 /**
  * The mail use cases over IPC: the same services and checks as the REST routes (no API key:
@@ -71,5 +72,6 @@ export function mailIpcHandlers(deps: MailIpcDeps): Pick<IpcHandlers, MailChanne
       keyActions.delete((await mail()).keys, id);
       return null;
     },
+    'keys:sign-in-code': async ({ purpose, name }) => (await mail()).signIn.create(purpose, name),
   };
 }

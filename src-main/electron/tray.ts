@@ -10,18 +10,27 @@ export interface TrayState {
 
 export interface TrayActions {
   open(): void;
+  /** Opens the web UI in the default browser, signed in by a one-time link. */
+  openInBrowser(): void;
   setLanSharing(on: boolean): void;
   copy(text: string): void;
   quit(): void;
 }
 
-/** The tray's menu: open, share on LAN (with the address to copy), quit. */
+/** The tray's menu: open, open in browser, share on LAN (with the address to copy), quit. */
 export function trayMenuTemplate(
   state: TrayState,
   actions: TrayActions,
 ): MenuItemConstructorOptions[] {
   const items: MenuItemConstructorOptions[] = [
     { id: 'open', label: 'Open Ephemera', click: () => actions.open() },
+    {
+      id: 'browser',
+      label: 'Open in browser',
+      // Needs the services running (the link's code is made by them).
+      enabled: !state.busy,
+      click: () => actions.openInBrowser(),
+    },
     { type: 'separator' },
     {
       id: 'lan',

@@ -15,6 +15,47 @@ export function withoutBom(text: string): string {
 }
 
 /**
+ * How deep a body's arrays and objects may nest: pydantic's JSON parser stops at the same
+ * depth. Deeper bodies are refused as invalid JSON before JSON.parse builds them: a 30 000-level
+ * array parses, but then overflows the stack wherever it is walked (a 422 that echoes it back,
+ * a schema check), and would answer in Fastify's own shape instead of `{detail}`.
+ */
+export const MAX_JSON_DEPTH = 200;
+
+/**
+ * JSON.parse of a request body: the BOM dropped, nesting bounded (MAX_JSON_DEPTH); a body too
+ * deep throws a SyntaxError naming the position, as JSON.parse does for bad syntax.
+ */
+export function parseJsonBody(text: string): unknown {
+  const clean = withoutBom(text);
+  const at = tooDeepAt(clean, MAX_JSON_DEPTH);
+  if (at >= 0) {
+    throw new SyntaxError(
+      `Recursion limit exceeded: nested deeper than ${MAX_JSON_DEPTH} levels at position ${at}`,
+    );
+  }
+  return JSON.parse(clean);
+}
+
+/** Where `[` or `{` outside a string first opens level `limit + 1`, or -1. */
+function tooDeepAt(text: string, limit: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return i;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return -1;
+}
+
+/**
  * JSON bodies are parsed here rather than by Fastify so that bad JSON gets FastAPI's
  * `json_invalid` 422 and any other content type gets a 422 instead of a 415.
  */
@@ -23,7 +64,7 @@ export function registerBodyParsers(app: FastifyInstance): void {
   const parseJson = (text: string, done: (err: Error | null, body?: unknown) => void): void => {
     if (text.trim() === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(withoutBom(text)));
+      done(null, parseJsonBody(text));
     } catch (err) {
       done(jsonError(err), undefined);
     }

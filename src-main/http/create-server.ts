@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Clock } from '../core/clock.ts';
+import { connectionActivity } from '../core/connection-limits.ts';
 import type { Logger } from '../core/logger.ts';
 import type { MailServices } from '../mail/mail-services.ts';
 import type { VideoService } from '../video/video-service.ts';
@@ -14,6 +15,7 @@ import { registerRateLimit, type RateLimits } from './rate-limit.ts';
 import { DEFAULT_HTTP_TIMEOUTS, timeoutOptions, type HttpTimeouts } from './server-timeouts.ts';
 import { registerSettingsRoutes, type SettingsRouteDeps } from './settings-routes.ts';
 import { registerSourceRoutes } from './source-routes.ts';
+import { registerSignInRoutes } from './sign-in-routes.ts';
 import { registerVideoRoutes } from './video-routes.ts';
 import { registerWebUi } from './web-ui.ts';
 import { registerWebhookRoutes } from './webhook-routes.ts';
@@ -77,7 +79,11 @@ export async function createHttpServer(deps: HttpServerDeps): Promise<FastifyIns
   registerHostGuard(app, deps.hosts);
   registerOriginGuard(app);
   registerBodyParsers(app);
-  await registerRateLimit(app, deps.rateLimits);
+  registerConnectionActivity(app);
+  await registerRateLimit(app, deps.rateLimits, (key) => {
+    const identity = deps.mail.keys.identify(key);
+    return typeof identity === 'object' ? identity.id : null;
+  });
   registerVideoRoutes(app, deps.video, deps.rateLimits);
   registerMediaRoutes(app, deps.video);
   await registerMailRoutes(app, deps.mail);
@@ -85,6 +91,23 @@ export async function createHttpServer(deps: HttpServerDeps): Promise<FastifyIns
   await registerSettingsRoutes(app, deps.settings);
   await registerWebhookRoutes(app, { webhooks: deps.mail.webhooks, keys: deps.mail.keys });
   await registerSourceRoutes(app, { sources: deps.mail.sources, keys: deps.mail.keys });
+  await registerSignInRoutes(app, deps.mail.signIn, deps.mail.keys);
   registerWebUi(app, deps.webUiDir);
   return app;
+}
+
+/**
+ * Tells the connection limit (core/connection-limits.ts) which sockets are handling a request:
+ * from the moment its body is in (a socket still trickling one may be closed to make room)
+ * until the answer is sent.
+ */
+function registerConnectionActivity(app: FastifyInstance): void {
+  app.addHook('preHandler', (request, _reply, done) => {
+    connectionActivity.requestStarted(request.raw.socket);
+    done();
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    connectionActivity.requestDone(request.raw.socket);
+    done();
+  });
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error.ts';
+import { connectionActivity } from '../core/connection-limits.ts';
 import type { ApiKeyStore, KeyCheck } from '../mail/key-store.ts';
 
 const MESSAGES: Record<Exclude<KeyCheck, 'ok'> | 'conflict', string> = {
@@ -91,6 +92,8 @@ export function requireApiKey(keys: ApiKeyStore, options: { allowQuery: boolean 
     const result = presented === 'conflict' ? presented : keys.identify(presented.key);
     if (typeof result === 'object') {
       keyIds.set(request, result.id);
+      // The user's own client: the connection limit never closes this socket to make room.
+      connectionActivity.keyed(request.raw.socket);
       return;
     }
     void reply.header('www-authenticate', 'Bearer');

@@ -4,7 +4,7 @@ import { MailReadRequestSchema } from '../../src-shared/mail/schemas.ts';
 import { AppError } from '../core/app-error.ts';
 import { checkInteger, checkReadQuery, type ReadQuery } from '../mail/read-query.ts';
 import { requireSearchText } from '../mail/search-query.ts';
-import { BODY_LIMIT_BYTES, withoutBom } from './body-parsers.ts';
+import { BODY_LIMIT_BYTES, parseJsonBody } from './body-parsers.ts';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -90,7 +90,7 @@ export function registerMailBodyParser(app: FastifyInstance): void {
       const text = body as string;
       if (text.trim() === '') return done(null, undefined);
       try {
-        done(null, JSON.parse(withoutBom(text)));
+        done(null, parseJsonBody(text));
       } catch (err) {
         const reason = err instanceof Error ? err.message : 'invalid JSON';
         done(new AppError('MAIL_BAD_REQUEST', `The body is not valid JSON: ${reason}.`), undefined);

@@ -35,6 +35,18 @@ export function crossOriginRefusal(request: FastifyRequest): string | null {
     : `it comes from the page ${origin}`;
 }
 
+/**
+ * True when a browser says a page on another site (or another port of this host: `same-site`)
+ * sent the request, whatever its method. Such requests are counted apart (rate-limit.ts), so a
+ * page the user happens to have open cannot spend the allowance of the UI and the user's scripts.
+ */
+export function isFromOtherSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return !TRUSTED_FETCH_SITES.has(site.toLowerCase());
+  const origin = request.headers.origin;
+  return origin !== undefined && originHost(origin) !== (request.headers.host ?? '').toLowerCase();
+}
+
 function originHost(origin: string): string | null {
   if (origin === 'null') return null;
   try {

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import ipaddr from 'ipaddr.js';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error.ts';
+import { clientKey } from '../core/connection-limits.ts';
+import { presentedKey } from './mail-auth.ts';
+import { isFromOtherSite } from './origin-guard.ts';
 
 export interface RateLimits {
   /** All requests per client IP per minute. */
@@ -12,13 +15,23 @@ export interface RateLimits {
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { requestsPerMinute: 300, createsPerMinute: 10 };
 
-/** Per-IP request limits; an exceeded limit is a 429 with Retry-After in the usual body shape. */
-export async function registerRateLimit(app: FastifyInstance, limits: RateLimits): Promise<void> {
+/** The id of a usable API key, or null (mail/key-store.ts `identify`). */
+export type KeyIdentifier = (key: string) => number | null;
+
+/**
+ * Request limits per bucket (rateLimitBucket); an exceeded limit is a 429 with Retry-After in the
+ * usual body shape.
+ */
+export async function registerRateLimit(
+  app: FastifyInstance,
+  limits: RateLimits,
+  identifyKey: KeyIdentifier,
+): Promise<void> {
   await app.register(rateLimit, {
     global: true,
     max: limits.requestsPerMinute,
     timeWindow: 60_000,
-    keyGenerator: (request) => rateLimitKey(request.ip),
+    keyGenerator: (request) => rateLimitBucket(request, identifyKey),
     errorResponseBuilder: (_request, context) =>
       new AppError(
         'RATE_LIMITED',
@@ -29,16 +42,27 @@ export async function registerRateLimit(app: FastifyInstance, limits: RateLimits
 }
 
 /**
- * Which client a request counts against. A peer can pick its source address within what it owns,
- * so the key is what it cannot step out of: every loopback address (127.0.0.0/8, ::1, and their
- * IPv4-mapped forms) is this one machine; an IPv4-mapped IPv6 address is its IPv4 address; an
- * IPv6 peer is its /64, the block one home or phone network is given.
+ * The allowance a request spends. Three kinds of bucket, so nothing one kind does can use up
+ * another's:
+ * - `page:<client>`: what a browser marks as sent by a page of another site (Sec-Fetch-Site
+ *   `cross-site`/`same-site`, or a foreign Origin). A page the user has open can fire
+ *   hundreds of `no-cors` requests; they land here, never in the UI's or a script's bucket.
+ * - `key:<id>`: a request carrying a usable API key (the web UI's mail calls, the user's
+ *   scripts and phones), one bucket per key. Only a key that exists counts: a made-up key
+ *   would otherwise buy a fresh bucket per request.
+ * - `<client>` (rateLimitKey): everything else, e.g. the UI's own video calls and keyless
+ *   scripts.
  */
-export function rateLimitKey(ip: string): string {
-  if (!ipaddr.isValid(ip)) return ip;
-  const address = ipaddr.process(ip);
-  if (address.range() === 'loopback') return 'loopback';
-  if (address.kind() === 'ipv4') return address.toString();
-  const prefix = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
-  return `${prefix.join(':')}::/64`;
+export function rateLimitBucket(request: FastifyRequest, identifyKey: KeyIdentifier): string {
+  const client = rateLimitKey(request.ip);
+  if (isFromOtherSite(request)) return `page:${client}`;
+  const presented = presentedKey(request, true);
+  if (presented !== 'conflict' && presented.key !== null) {
+    const id = identifyKey(presented.key);
+    if (id !== null) return `key:${id}`;
+  }
+  return client;
 }
+
+/** Which client a request counts against (core/connection-limits.ts `clientKey`). */
+export const rateLimitKey = clientKey;

@@ -22,8 +22,10 @@ export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
 
 /**
  * The Fastify and node:http options for these deadlines. Node checks them on a timer
- * (`connectionsCheckingInterval`, 30 s by default, which would double a 30 s deadline): it runs
- * here every quarter of the header deadline, at most every second.
+ * (`connectionsCheckingInterval`, 30 s by default, which would double a 30 s deadline), so a
+ * request is cut at its deadline plus up to one interval. The interval is a fortieth of the
+ * shorter deadline, at most 250 ms: a body trickled for the 30 s deadline ends by 30.25 s, not
+ * seconds later (a check walks only the connections with a request in progress).
  */
 export function timeoutOptions(t: HttpTimeouts): {
   requestTimeout: number;
@@ -37,7 +39,12 @@ export function timeoutOptions(t: HttpTimeouts): {
       headersTimeout: t.headersMs,
       requestTimeout: t.requestMs,
       keepAliveTimeout: t.keepAliveMs,
-      connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(t.headersMs / 4))),
+      connectionsCheckingInterval: checkingInterval(t),
     },
   };
+}
+
+/** How often Node looks for requests past their deadline (see timeoutOptions). */
+export function checkingInterval(t: HttpTimeouts): number {
+  return Math.min(250, Math.max(10, Math.floor(Math.min(t.headersMs, t.requestMs) / 40)));
 }

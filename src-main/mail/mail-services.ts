@@ -29,6 +29,7 @@ import { plainSecretBox, type SecretBox } from './sources/secret-box.ts';
 import { SourceIngest } from './sources/source-ingest.ts';
 import { SourceService } from './sources/source-service.ts';
 import { SourceStore } from './sources/source-store.ts';
+import { SignInCodes } from './sign-in-codes.ts';
 
 /** Every part of the mail service, built on one database and one clock. */
 export interface MailServices {
@@ -48,6 +49,8 @@ export interface MailServices {
   /** GET …/raw and …/attachments/{n}. */
   raw: RawMail;
   retention: RetentionSweeper;
+  /** One-time codes that links carry instead of a key (pairing, sign-in). */
+  signIn: SignInCodes;
   /** Webhook endpoints and the outbox every new mail writes to (mail/webhooks/). */
   webhooks: WebhookService;
   /** Delivers the outbox; start() at launch, stop() before closing. */
@@ -167,5 +170,6 @@ export function createMailServices(
     webhooks,
     webhookWorker,
     sources,
+    signIn: new SignInCodes(keys, clock),
   };
 }

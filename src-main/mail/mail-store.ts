@@ -252,15 +252,25 @@ export class MailStore {
   }
 }
 
+/**
+ * SQLite stores a NUL inside TEXT, but its text functions (substr, length, FTS5's tokenizer)
+ * treat it as the end of the string, so listings cut by substr() would end a subject or body
+ * at its first NUL (`a\0b… code 654321` listed as `a`). A NUL is no character a mail means to
+ * show, so it becomes U+FFFD before it is bound, like any other byte that cannot be shown.
+ */
+function withoutNul<T extends string | null>(value: T): T {
+  return (value === null || !value.includes('\0') ? value : value.replaceAll('\0', '\uFFFD')) as T;
+}
+
 function toRow(mail: NewMail): Omit<MailRow, 'id' | 'is_read'> {
   return {
     email: mail.email,
-    from_address: mail.from,
-    from_name: mail.fromName,
+    from_address: withoutNul(mail.from),
+    from_name: withoutNul(mail.fromName),
     to_json: JSON.stringify(mail.to),
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
+    subject: withoutNul(mail.subject),
+    text: withoutNul(mail.text),
+    html: withoutNul(mail.html),
     received_at: mail.receivedAt,
     code: mail.code,
     link: mail.link,

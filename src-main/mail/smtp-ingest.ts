@@ -6,16 +6,13 @@ import {
   type SMTPServerSession,
 } from 'smtp-server';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
-import {
-  AddressCounter,
-  DEFAULT_CONNECTION_LIMITS,
-  type PerAddressLimit,
-} from '../core/connection-limits.ts';
+import { DEFAULT_CONNECTION_LIMITS, type PerAddressLimit } from '../core/connection-limits.ts';
 import type { Logger } from '../core/logger.ts';
 import { ByteBudget } from './byte-budget.ts';
 import type { Envelope } from './envelope.ts';
 import { scanHeaders } from './header-scan.ts';
 import { MessageRefused } from './message-refused.ts';
+import { SmtpSessions } from './smtp-sessions.ts';
 
 export const MAX_MESSAGE_BYTES = MAIL_LIMITS.maxMessageBytes;
 
@@ -46,7 +43,10 @@ export interface SmtpIngestDeps {
   /** Open connections at once; more are refused with 421. */
   maxClients?: number;
   timeouts?: SmtpTimeouts;
-  /** Sessions one remote address may hold at once; more are refused with 421. */
+  /**
+   * Sessions one client (all of loopback is one) may hold at once; past it the longest-idle one
+   * is closed with 421, or the new one refused with 421 when all are receiving (smtp-sessions.ts).
+   */
   perAddress?: PerAddressLimit;
   /**
    * Raw bytes of all messages being received and stored at once (MAIL_LIMITS.smtpInFlightBytes);
@@ -75,9 +75,10 @@ function smtpError(responseCode: number, message: string): Error {
  */
 export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
   const timeouts = deps.timeouts ?? DEFAULT_SMTP_TIMEOUTS;
-  const perAddress = new AddressCounter(deps.perAddress ?? DEFAULT_CONNECTION_LIMITS.smtp);
-  // Sessions admitted by onConnect, by session id: onClose also runs for refused ones.
-  const admitted = new Map<string, () => void>();
+  const sessions = new SmtpSessions(
+    deps.perAddress ?? DEFAULT_CONNECTION_LIMITS.smtp,
+    () => server,
+  );
   const inFlight = new ByteBudget(deps.maxInFlightBytes ?? MAIL_LIMITS.smtpInFlightBytes);
   const server = new SMTPServer({
     name: 'ephemera',
@@ -97,19 +98,21 @@ export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
     // Hostnames are not used, and a PTR lookup per connection costs time and DNS traffic.
     disableReverseLookup: true,
     onConnect(session: SMTPServerSession, callback) {
-      const release = perAddress.acquire(session.remoteAddress);
-      if (!release) {
+      if (!sessions.admit(session)) {
         const refusal = new Error('4.7.0 Too many connections from your address');
         return callback(Object.assign(refusal, { responseCode: 421 }));
       }
-      admitted.set(session.id, release);
       return callback();
     },
     onClose(session: SMTPServerSession) {
-      admitted.get(session.id)?.();
-      admitted.delete(session.id);
+      sessions.closed(session);
     },
-    onRcptTo(address: SMTPServerAddress, _session: SMTPServerSession, callback) {
+    onMailFrom(_address: SMTPServerAddress, session: SMTPServerSession, callback) {
+      sessions.touch(session);
+      callback();
+    },
+    onRcptTo(address: SMTPServerAddress, session: SMTPServerSession, callback) {
+      sessions.touch(session);
       try {
         if (deps.isReceiving(address.address.toLowerCase())) return callback();
       } catch (err) {
@@ -118,7 +121,12 @@ export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
       }
       return callback(smtpError(550, '5.1.1 No such mailbox here'));
     },
-    onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback) {
+    onData(stream: SMTPServerDataStream, session: SMTPServerSession, done) {
+      sessions.receiving(session, true);
+      const callback = (err: Error | null, message?: string): void => {
+        sessions.receiving(session, false);
+        done(err, message);
+      };
       const chunks: Buffer[] = [];
       let bytes = 0;
       // What this message holds of the shared budget, from its first byte until it is stored,

@@ -171,6 +171,8 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
       deleteKey: async (id) => {
         await call(routes.keyDelete, authed, { id });
       },
+      createSignInCode: (purpose, name) =>
+        call(routes.signInCodeCreate, { ...authed, body: name ? { purpose, name } : { purpose } }),
     },
     webhooks: {
       list: () => call(routes.webhookList, authed),
@@ -195,6 +197,10 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
       hasKey: () => vault.get() !== null,
       setKey: (key, name) => vault.set(key, name ?? null),
       keyName: () => vault.name(),
+      keyHint: () => vault.get()?.slice(-4) ?? null,
+      // The code goes in the body of a POST: never in a URL the server, a proxy or history sees.
+      checkSignInCode: (code) => call(routes.signInCheck, { body: { code } }),
+      redeemSignInCode: (code) => call(routes.signIn, { body: { code } }),
       forgetKey: () => vault.clear(),
       setPrompt: (prompt) => vault.setPrompt(prompt),
     },

@@ -181,6 +181,8 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
       deleteKey: async (id) => {
         await call('keys:delete', { id });
       },
+      createSignInCode: (purpose, name) =>
+        call('keys:sign-in-code', name ? { purpose, name } : { purpose }),
     },
     webhooks: {
       list: () => call('webhooks:list'),
@@ -205,6 +207,10 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
       hasKey: () => true,
       setKey: () => undefined,
       keyName: () => null,
+      keyHint: () => null,
+      // The window needs no key, so it never exchanges a code for one.
+      checkSignInCode: () => Promise.reject(new Error('The desktop app needs no sign-in.')),
+      redeemSignInCode: () => Promise.reject(new Error('The desktop app needs no sign-in.')),
       forgetKey: () => undefined,
       setPrompt: () => undefined,
     },

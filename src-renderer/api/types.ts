@@ -5,6 +5,7 @@ import type {
   SourcePatch,
   SourceTestResult,
 } from '../../src-shared/mail/sources.ts';
+import type { SignInCode, SignInCodeInfo, SignInPurpose } from '../../src-shared/api/sign-in.ts';
 import type { RawSource } from '../../src-shared/mail/raw-source.ts';
 import type {
   ApiKeyView as ApiKeyInfo,
@@ -127,6 +128,8 @@ export interface EphemeraApi {
     createKey(name: string): Promise<CreatedApiKey>;
     disableKey(id: number): Promise<ApiKeyInfo>;
     deleteKey(id: number): Promise<void>;
+    /** A one-time code that a link carries instead of a key (POST /api/sign-in-codes). */
+    createSignInCode(purpose: SignInPurpose, name?: string): Promise<SignInCode>;
   };
   /** Webhook endpoints (Settings → Webhooks); the secret comes only from `create`. */
   webhooks: {
@@ -153,6 +156,12 @@ export interface EphemeraApi {
     setKey(key: string, name?: string | null): void;
     /** The name this device was paired as (pairing link), or null. */
     keyName(): string | null;
+    /** The last four characters of the stored key (as Settings → API keys shows them), or null. */
+    keyHint(): string | null;
+    /** What a sign-in code would give, without using it (SIGN_IN_CODE_INVALID when dead). */
+    checkSignInCode(code: string): Promise<SignInCodeInfo>;
+    /** Exchanges a sign-in code for a new key (not stored: the caller decides). */
+    redeemSignInCode(code: string): Promise<CreatedApiKey>;
     forgetKey(): void;
     /** The UI's dialog, called when a mail or settings call needs a key. */
     setPrompt(prompt: KeyPrompt): void;

@@ -14,7 +14,8 @@ import { ErrorBoundary } from './error-boundary.tsx';
 import { KeyDialog } from './key-dialog.tsx';
 import { Nav } from './nav.tsx';
 import { PortBanner } from './port-banner.tsx';
-import type { PairOutcome } from './pairing.ts';
+import type { PairFragment } from './pair-link.ts';
+import { ReplaceKeyDialog } from './replace-key-dialog.tsx';
 import { usePairing } from './use-pairing.ts';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { useShortcutKeys } from './use-shortcut-keys.ts';
@@ -22,10 +23,10 @@ import { useRoute } from './use-route.ts';
 import { useDocumentPrefs } from './use-theme.ts';
 
 /**
- * The app shell: app bar, the current screen, the key dialog and toasts. `pairing`: what the
- * pairing link this page was opened with did (main.tsx), said once.
+ * The app shell: app bar, the current screen, the key dialog and toasts. `pairing`: the sign-in
+ * link this page was opened with (main.tsx took it out of the address bar), used once.
  */
-export function App({ pairing = null }: { pairing?: PairOutcome | null }): ReactElement {
+export function App({ pairing = null }: { pairing?: PairFragment | null }): ReactElement {
   const t = useT();
   const route = useRoute();
   useDocumentPrefs();
@@ -66,6 +67,7 @@ export function App({ pairing = null }: { pairing?: PairOutcome | null }): React
         </ErrorBoundary>
       </main>
       <KeyDialog />
+      <ReplaceKeyDialog />
       <ShortcutsDialog />
       <Toaster />
     </div>

@@ -1,48 +1,44 @@
 /**
- * The link a phone scans to pair: `<base>/#/pair?key=…&name=…`. Everything after `#` stays in the
- * browser (it is never sent to the server, nor in a Referer), so the key travels only inside the
- * QR code and the phone's address bar, which the app clears at once (see pairing.ts).
+ * The links that sign a browser in: `<base>/#/pair?code=…` (the QR code of Phone → Pair a
+ * phone) and `<base>/#/sign-in?code=…` (printed at a headless start, opened by the desktop's
+ * "Open in browser"). They carry a one-time code, never a key: the page exchanges it once by POST
+ * (pairing.ts) and it dies after use or 10 minutes, so the browser's history keeps nothing
+ * useful. The code is after `#`, so it is never sent to the server nor in a Referer either.
  */
 
-const PAIR_ROUTE = '#/pair';
-/** What createKey makes: `eph_` and 32 random bytes in base64url (43 characters). */
-const KEY_SHAPE = /^eph_[A-Za-z0-9_-]{20,200}$/;
-const MAX_NAME = 60;
+const ROUTES = ['#/pair', '#/sign-in'] as const;
+/** What the server makes: 16 random bytes in base64url (22 characters). */
+const CODE_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
 
-/** The pairing link for `key` named `name` on the server at `baseUrl`. */
-export function pairLink(baseUrl: string, key: string, name: string): string {
-  const params = new URLSearchParams({ key, name });
-  return `${baseUrl.replace(/\/+$/, '')}/${PAIR_ROUTE}?${params.toString()}`;
+/** The pairing link for one-time `code` on the server at `baseUrl`. */
+export function pairLink(baseUrl: string, code: string): string {
+  const params = new URLSearchParams({ code });
+  return `${baseUrl.replace(/\/+$/, '')}/#/pair?${params.toString()}`;
 }
 
 export type PairFragment =
-  | { ok: true; key: string; name: string | null }
-  /** A pair link whose key is missing or garbled. */
-  | { ok: false };
+  | { ok: true; code: string }
+  /**
+   * A sign-in link whose code is missing or garbled, or (`legacy`) an old pairing link that
+   * carried the key itself: it is not used, only taken out of the address bar.
+   */
+  | { ok: false; legacy: boolean };
 
-/** What a URL hash holds: null when it is not a pairing link at all. */
+/** What a URL hash holds: null when it is not a sign-in or pairing link at all. */
 export function readPairFragment(hash: string): PairFragment | null {
-  if (
-    hash !== PAIR_ROUTE &&
-    !hash.startsWith(`${PAIR_ROUTE}?`) &&
-    !hash.startsWith(`${PAIR_ROUTE}/`)
-  ) {
-    return null;
-  }
+  const route = ROUTES.find(
+    (r) => hash === r || hash.startsWith(`${r}?`) || hash.startsWith(`${r}/`),
+  );
+  if (route === undefined) return null;
   const query = hash.indexOf('?');
   let params: URLSearchParams;
   try {
     params = new URLSearchParams(query < 0 ? '' : hash.slice(query + 1));
   } catch {
-    return { ok: false };
+    return { ok: false, legacy: false };
   }
-  const keys = params.getAll('key');
-  const key = keys.length === 1 ? (keys[0] ?? '').trim() : '';
-  if (!KEY_SHAPE.test(key)) return { ok: false };
-  // The name is only shown back to the person, never trusted: cut and stripped of controls.
-  const name = (params.get('name') ?? '')
-    .replace(/[\p{Cc}\p{Cf}]/gu, '')
-    .trim()
-    .slice(0, MAX_NAME);
-  return { ok: true, key, name: name === '' ? null : name };
+  if (params.has('key')) return { ok: false, legacy: true };
+  const codes = params.getAll('code');
+  const code = codes.length === 1 ? (codes[0] ?? '').trim() : '';
+  return CODE_SHAPE.test(code) ? { ok: true, code } : { ok: false, legacy: false };
 }

@@ -1,14 +1,14 @@
 import { api } from '../api/client.ts';
 import { readPairFragment, type PairFragment } from './pair-link.ts';
 
-/** Where a phone lands after pairing: mail is what the key is for. */
+/** Where a browser lands after a sign-in link: mail is what the key is for. */
 const AFTER_PAIRING = '#/mail';
 
 /**
- * Takes a pairing link out of the address bar: reads the key and name from the hash, then
+ * Takes a sign-in or pairing link out of the address bar: reads the code from the hash, then
  * replaces the history entry with `#/mail`, so neither the address bar, Back, nor a bookmark
- * keeps the key. Null when the hash is no pairing link. Runs before the first render and on
- * every hash change, so a link opened in a tab already showing Ephemera is taken too.
+ * keeps it. Null when the hash is no such link. Runs before the first render and on every hash
+ * change, so a link opened in a tab already showing Ephemera is taken too.
  */
 export function takePairFragment(): PairFragment | null {
   const found = readPairFragment(window.location.hash);
@@ -19,17 +19,48 @@ export function takePairFragment(): PairFragment | null {
 }
 
 export type PairOutcome =
-  | { kind: 'paired'; name: string | null }
-  /** The link's key was missing or garbled: nothing stored. */
+  | { kind: 'paired'; name: string }
+  /** The link's code was missing or garbled: nothing stored. */
   | { kind: 'malformed' }
+  /** An old link with the key itself in it: not used. */
+  | { kind: 'legacy' }
+  /** The code is unknown, used or expired (or the server could not be asked). */
+  | { kind: 'expired' }
+  /** The person kept the key this browser already had. */
+  | { kind: 'declined' }
   /** The desktop shell needs no key. */
   | { kind: 'not-needed' };
 
-/** Stores a pairing link's key (and name) in this device's key vault. Needs connectApi(). */
-export function applyPairing(found: PairFragment): PairOutcome {
-  if (!found.ok) return { kind: 'malformed' };
+/** The two keys the person chooses between; names and hints only, never a key. */
+export interface ReplaceQuestion {
+  current: { name: string | null; hint: string | null };
+  offered: { name: string };
+}
+
+/**
+ * Exchanges a link's one-time code for a key and stores it. A browser that already holds a key
+ * asks first (`confirm`, naming both), so a link someone planted changes nothing unless the
+ * person agrees; the code is only looked at (not used up) until then. Needs connectApi().
+ */
+export async function applyPairing(
+  found: PairFragment,
+  confirm: (question: ReplaceQuestion) => Promise<boolean>,
+): Promise<PairOutcome> {
+  if (!found.ok) return { kind: found.legacy ? 'legacy' : 'malformed' };
   const auth = api().auth;
   if (!auth.needsKey) return { kind: 'not-needed' };
-  auth.setKey(found.key, found.name);
-  return { kind: 'paired', name: found.name };
+  try {
+    const offered = await auth.checkSignInCode(found.code);
+    if (auth.hasKey()) {
+      const current = { name: auth.keyName(), hint: auth.keyHint() };
+      if (!(await confirm({ current, offered: { name: offered.name } }))) {
+        return { kind: 'declined' };
+      }
+    }
+    const created = await auth.redeemSignInCode(found.code);
+    auth.setKey(created.key, created.name);
+    return { kind: 'paired', name: created.name };
+  } catch {
+    return { kind: 'expired' };
+  }
 }

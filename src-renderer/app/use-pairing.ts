@@ -1,38 +1,54 @@
 import { useEffect, useRef } from 'react';
 import { useT } from '../i18n/i18n.ts';
+import { useReplaceKey } from '../stores/replace-key-store.ts';
 import { useToasts } from '../stores/toast-store.ts';
+import type { PairFragment } from './pair-link.ts';
 import { applyPairing, takePairFragment, type PairOutcome } from './pairing.ts';
 
 /**
- * Says how a pairing link went: the one main.tsx took before the first render (`initial`), and
- * any opened later in this tab (a hash change; the route is told once the hash is replaced).
+ * Uses a sign-in or pairing link: the one main.tsx took out of the address bar before the first
+ * render (`initial`), and any opened later in this tab (a hash change; the route is told once
+ * the hash is replaced). Says how it went in a toast.
  */
-export function usePairing(initial: PairOutcome | null): void {
+export function usePairing(initial: PairFragment | null): void {
   const t = useT();
-  const shown = useRef(false);
+  const started = useRef(false);
 
   useEffect(() => {
     const say = (outcome: PairOutcome): void => {
       const toast = useToasts.getState().show;
-      if (outcome.kind === 'paired') {
-        toast(
-          outcome.name ? t('pair.paired', { name: outcome.name }) : t('pair.pairedUnnamed'),
-          'success',
-        );
-      } else if (outcome.kind === 'malformed') {
-        toast(t('pair.malformed'), 'error');
-      } else {
-        toast(t('pair.notNeeded'), 'info');
+      switch (outcome.kind) {
+        case 'paired':
+          toast(t('pair.paired', { name: outcome.name }), 'success');
+          break;
+        case 'malformed':
+          toast(t('pair.malformed'), 'error');
+          break;
+        case 'legacy':
+          toast(t('pair.legacy'), 'error');
+          break;
+        case 'expired':
+          toast(t('pair.expired'), 'error');
+          break;
+        case 'declined':
+          toast(t('pair.declined'), 'info');
+          break;
+        case 'not-needed':
+          toast(t('pair.notNeeded'), 'info');
+          break;
       }
     };
-    // StrictMode runs effects twice in development; the ref keeps it to one message.
-    if (initial && !shown.current) say(initial);
-    shown.current = true;
+    const exchange = (found: PairFragment): void => {
+      void applyPairing(found, (question) => useReplaceKey.getState().ask(question)).then(say);
+    };
+    // StrictMode runs effects twice in development; the ref keeps it to one exchange.
+    if (initial && !started.current) exchange(initial);
+    started.current = true;
 
     const onHashChange = (): void => {
       const found = takePairFragment();
       if (found === null) return;
-      say(applyPairing(found));
+      exchange(found);
       window.dispatchEvent(new HashChangeEvent('hashchange'));
     };
     window.addEventListener('hashchange', onHashChange);

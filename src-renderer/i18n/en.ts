@@ -479,7 +479,7 @@ export const en = {
   'pair.hint': 'The name shows in Settings → API keys, where you can disable the key later.',
   'pair.scan': 'Scan this code with "{name}"',
   'pair.warning':
-    'This code holds a key: whoever scans it can read your mail until you disable the key in Settings → API keys. It is shown only this once.',
+    'This code works once, within 10 minutes: whoever scans it first gets a key that reads your mail until you disable it in Settings → API keys.',
   'pair.qrLabel': 'QR code that pairs "{name}"',
   'pair.copy': 'Copy link',
   'pair.done': 'Done',
@@ -487,7 +487,6 @@ export const en = {
     'Phones cannot reach this computer yet: turn on sharing on your local network first.',
   'pair.lanOn': 'Turn on LAN sharing',
   'pair.paired': 'This device is paired as "{name}"',
-  'pair.pairedUnnamed': 'This device is paired',
   'pair.malformed':
     'This pairing link is incomplete or damaged, so nothing was saved. Scan the QR code again.',
   'pair.notNeeded': 'The desktop app needs no key: nothing was saved.',
@@ -522,6 +521,21 @@ export const en = {
   'webhooks.givenUp': 'given up after 24 h',
   'webhooks.delete': 'Delete',
   'webhooks.confirmDelete': 'Delete for good',
+  // One-time sign-in links (issue 21).
+  'pair.expired':
+    'This sign-in link was already used or has expired, so nothing was saved. Make a new one on the computer running Ephemera.',
+  'pair.legacy':
+    'This pairing link is from an older version and carries a key in its address, so it was not used. Pair again to get a one-time code.',
+  'pair.declined': 'Kept the key this browser already had; the link was not used.',
+  'pair.replace.title': 'Replace the key of this browser?',
+  'pair.replace.current': 'This browser is signed in with {key}.',
+  'pair.replace.named': '"{name}" (…{hint})',
+  'pair.replace.unnamed': 'a key ending in …{hint}',
+  'pair.replace.offered': 'The link you opened would sign it in with a new key, "{name}", instead.',
+  'pair.replace.warning':
+    'Replace it only if you made this link yourself, just now. A link from someone else can change which key this browser uses.',
+  'pair.replace.keep': 'Keep current key',
+  'pair.replace.confirm': 'Replace key',
 } as const;
 
 export type MessageKey = keyof typeof en;

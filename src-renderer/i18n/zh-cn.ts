@@ -451,14 +451,13 @@ export const zhCN: Record<MessageKey, string> = {
   'pair.hint': '这个名称会显示在“设置 → API 密钥”中，以后可在那里停用该密钥。',
   'pair.scan': '请用“{name}”扫描此二维码',
   'pair.warning':
-    '此二维码包含密钥：任何扫到它的人都能读取你的邮件，直到你在“设置 → API 密钥”中停用该密钥。它只显示这一次。',
+    '此二维码只能使用一次，且须在 10 分钟内使用：最先扫描的人会得到一个能读取你邮件的密钥，直到你在“设置 → API 密钥”中停用它。',
   'pair.qrLabel': '用于配对“{name}”的二维码',
   'pair.copy': '复制链接',
   'pair.done': '完成',
   'pair.lanOff': '手机现在还连不上这台电脑：请先开启局域网共享。',
   'pair.lanOn': '开启局域网共享',
   'pair.paired': '本设备已配对为“{name}”',
-  'pair.pairedUnnamed': '本设备已完成配对',
   'pair.malformed': '这个配对链接不完整或已损坏，未保存任何内容。请重新扫描二维码。',
   'pair.notNeeded': '桌面应用无需密钥，未保存任何内容。',
   // Webhooks (features/settings/webhooks-section.tsx)
@@ -491,4 +490,19 @@ export const zhCN: Record<MessageKey, string> = {
   'webhooks.givenUp': '24 小时后已放弃',
   'webhooks.delete': '删除',
   'webhooks.confirmDelete': '确认删除',
+  // 一次性登录链接（issue 21）。
+  'pair.expired':
+    '这个登录链接已被使用或已过期，未保存任何内容。请在运行 Ephemera 的电脑上重新生成。',
+  'pair.legacy':
+    '这个配对链接来自旧版本，地址中带有密钥，因此未被使用。请重新配对以获取一次性代码。',
+  'pair.declined': '已保留此浏览器原有的密钥；该链接未被使用。',
+  'pair.replace.title': '替换此浏览器的密钥？',
+  'pair.replace.current': '此浏览器当前使用的是{key}。',
+  'pair.replace.named': '“{name}”（…{hint}）',
+  'pair.replace.unnamed': '一个以 …{hint} 结尾的密钥',
+  'pair.replace.offered': '你打开的链接会改用一个新密钥“{name}”登录。',
+  'pair.replace.warning':
+    '只有当这个链接是你自己刚刚生成的时才替换。别人发来的链接可能会改变此浏览器使用的密钥。',
+  'pair.replace.keep': '保留当前密钥',
+  'pair.replace.confirm': '替换密钥',
 };

@@ -33,6 +33,7 @@ import type {
   WebhookView,
 } from './webhooks.ts';
 import type { Source, SourceCreate, SourcePatch, SourceTestResult } from '../mail/sources.ts';
+import type { SignInCode, SignInCodeCreate, SignInCodeInfo, SignInRedeem } from './sign-in.ts';
 
 /**
  * The route table: every REST and WebSocket endpoint, with the method and Fastify path pattern
@@ -162,6 +163,10 @@ export const routes = {
   sourceUpdate: route<Source, NoQuery, SourcePatch>()('PATCH', '/api/sources/:id'),
   sourceDelete: route<void>()('DELETE', '/api/sources/:id'),
   sourceTest: route<SourceTestResult>()('POST', '/api/sources/:id/test'),
+  // One-time sign-in codes (issue 21): made on this computer, exchanged once for a key.
+  signInCodeCreate: route<SignInCode, NoQuery, SignInCodeCreate>()('POST', '/api/sign-in-codes'),
+  signInCheck: route<SignInCodeInfo, NoQuery, SignInRedeem>()('POST', '/api/sign-in/check'),
+  signIn: route<CreatedApiKeyView, NoQuery, SignInRedeem>()('POST', '/api/sign-in'),
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -46,6 +46,8 @@ export const ERROR_STATUS = {
   WEBHOOK_LIMIT: 409,
   /** Mail sources (issue 18); a bad field is SETTINGS_INVALID with a `source_*` reason. */
   SOURCE_NOT_FOUND: 404,
+  /** A sign-in or pairing code that is unknown, used or expired (src-shared/api/sign-in.ts). */
+  SIGN_IN_CODE_INVALID: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

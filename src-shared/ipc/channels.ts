@@ -54,6 +54,7 @@ export const IPC_INVOKE_CHANNELS = [
   'sources:update',
   'sources:delete',
   'sources:test',
+  'keys:sign-in-code',
 ] as const satisfies readonly IpcInvokeChannel[];
 
 /** Every push channel of IPC_EVENT_SCHEMAS. */

@@ -1,3 +1,4 @@
+import { SignInCodeCreateSchema, SignInCodeSchema } from '../api/sign-in.ts';
 import { z } from 'zod';
 import { MAIL_LIMITS } from '../mail/limits.ts';
 import {
@@ -187,6 +188,8 @@ export const IPC_INVOKE_SCHEMAS = {
   },
   'sources:delete': { request: z.strictObject({ id: SourceId }), response: Done },
   'sources:test': { request: z.strictObject({ id: SourceId }), response: SourceTestResultSchema },
+  /** A one-time code for a pairing QR code or a sign-in link (src-shared/api/sign-in.ts). */
+  'keys:sign-in-code': { request: SignInCodeCreateSchema, response: SignInCodeSchema },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 /** Push channels, main → renderer, with the schema of their payload. Past tense. */

@@ -75,7 +75,8 @@ describe('command line', () => {
       { command: 'npm', ready: /^API key \(shown once\): /, timeoutMs: 30_000 },
     );
     const { url, smtpPort } = listening(app.stdout);
-    const key = (app.stdout.at(-1) ?? '').replace('API key (shown once): ', '');
+    const keyLine = app.stdout.find((line) => line.startsWith('API key (shown once): ')) ?? '';
+    const key = keyLine.replace('API key (shown once): ', '');
     const headers = { 'x-api-key': key };
     const lease = (await (await fetch(`${url}/api/generate`, { headers })).json()) as Lease;
     await sendMail(smtpPort, { to: lease.email, subject: 'Sign in', text: 'Your code is 482913.' });

@@ -1,7 +1,8 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MADE_ROOM_REPLY } from '../../src-main/mail/smtp-sessions.ts';
 import { startMailTestApp, type MailTestApp } from '../helpers/mail-app.ts';
-import { RawSmtp } from '../helpers/smtp-client.ts';
+import { RawSmtp, sendMail } from '../helpers/smtp-client.ts';
 
 const HTTP_LIMIT = 3;
 const SMTP_LIMIT = 2;
@@ -14,7 +15,12 @@ interface RawHttp {
   closed: Promise<void>;
 }
 
-async function openHttp(port: number, localAddress: string, path = '/api/info'): Promise<RawHttp> {
+async function openHttp(
+  port: number,
+  localAddress: string,
+  path = '/api/info',
+  headers = '',
+): Promise<RawHttp> {
   const socket = net.connect({ port, host: '127.0.0.1', localAddress });
   let data = '';
   const waiters = new Set<() => void>();
@@ -28,7 +34,7 @@ async function openHttp(port: number, localAddress: string, path = '/api/info'):
     socket.once('connect', resolve);
     socket.once('error', reject);
   });
-  socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+  socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${headers}\r\n`);
   // The status line and headers of the answer (or the close of a refused connection).
   await Promise.race([
     closed,
@@ -59,7 +65,33 @@ async function openHttpOnceFree(port: number, from: string): Promise<RawHttp> {
   throw new Error(`${from} stayed refused`);
 }
 
-describe('per-address connection limits (HTTP and SMTP)', () => {
+/** A raw socket that connects and sends nothing (the cheapest way to hold a place). */
+async function holdIdle(port: number, localAddress: string): Promise<RawHttp> {
+  const socket = net.connect({ port, host: '127.0.0.1', localAddress });
+  let data = '';
+  socket.on('data', (chunk: Buffer) => (data += chunk.toString('latin1')));
+  socket.on('error', () => undefined);
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  return { socket, received: () => data, closed };
+}
+
+/** Resolves true once `closed` settles, false after `ms` (a bounded wait on an event). */
+async function closesWithin(c: { closed: Promise<void> }, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const done = await Promise.race([c.closed.then(() => true), late]);
+  clearTimeout(timer);
+  return done;
+}
+
+/** Eleven other loopback addresses, as another local account can bind any of 127/8. */
+const OTHERS = Array.from({ length: 11 }, (_, i) => `127.0.0.${i + 2}`);
+
+describe('connection limits: all of loopback is one client, with room kept for the user', () => {
   let m: MailTestApp;
   const open: { close(): void }[] = [];
   beforeAll(async () => {
@@ -70,44 +102,50 @@ describe('per-address connection limits (HTTP and SMTP)', () => {
       },
     });
   });
-  afterAll(async () => {
-    for (const c of open) c.close();
-    await m.close();
+  afterEach(() => {
+    for (const c of open.splice(0)) c.close();
   });
+  afterAll(() => m.close());
   const httpPort = (): number => Number(new URL(m.t.app.httpUrl).port);
-  const keep = (c: RawHttp): RawHttp => {
+  const keep = <T extends { socket: net.Socket }>(c: T): T => {
     open.push({ close: () => c.socket.destroy() });
     return c;
   };
+  const keyHeader = (): string => `X-API-Key: ${m.key}\r\n`;
 
-  it('HTTP: one address past its limit gets a prompt 503 {detail} and a closed connection; other addresses are served', async () => {
-    const held: RawHttp[] = [];
-    for (let i = 0; i < HTTP_LIMIT; i++) {
-      const c = keep(await openHttp(httpPort(), '127.0.0.2'));
-      expect(statusOf(c.received())).toBe(200);
-      held.push(c);
-    }
-    const refused = await openHttp(httpPort(), '127.0.0.2');
-    await refused.closed;
-    expect(statusOf(refused.received())).toBe(503);
-    const body = refused.received().split('\r\n\r\n')[1] ?? '';
-    expect(JSON.parse(body)).toEqual({ detail: 'Too many connections from your address.' });
-    // Another address, and the default one, are not affected.
-    const other = keep(await openHttp(httpPort(), '127.0.0.3'));
-    expect(statusOf(other.received())).toBe(200);
-    const res = await m.api('/api/info');
+  it('HTTP: idle sockets from eleven 127.x addresses share one limit and make room for the UI and a keyed client', async () => {
+    // The user's keyed client holds a kept-alive connection first.
+    const mine = keep(await openHttp(httpPort(), '127.0.0.1', '/api/keys', keyHeader()));
+    expect(statusOf(mine.received())).toBe(200);
+    // Another account opens 4 idle sockets from each of 11 addresses (44, limit 3 in all).
+    const idle: RawHttp[] = [];
+    for (const from of OTHERS)
+      for (let i = 0; i < 4; i++) idle.push(keep(await holdIdle(httpPort(), from)));
+    // All but the newest two were closed to make room, oldest first: one client, not eleven.
+    const kept = HTTP_LIMIT - 1;
+    const closedOnes = idle.slice(0, idle.length - kept);
+    expect(await Promise.all(closedOnes.map((c) => closesWithin(c, 5_000)))).toEqual(
+      closedOnes.map(() => true),
+    );
+    for (const c of idle.slice(-kept)) expect(c.socket.destroyed).toBe(false);
+    // The keyed connection was never the one closed, and still answers on the same socket.
+    expect(mine.socket.destroyed).toBe(false);
+    mine.socket.write(
+      `GET /api/keys HTTP/1.1\r\nHost: 127.0.0.1:${httpPort()}\r\n${keyHeader()}\r\n`,
+    );
+    // The UI (a fresh connection from 127.0.0.1) and a keyed script are answered.
+    const ui = await openHttp(httpPort(), '127.0.0.1', '/');
+    keep(ui);
+    expect(statusOf(ui.received())).toBe(200);
+    const res = await m.api('/api/generate', { headers: { connection: 'close' } });
     expect(res.status).toBe(200);
-    // The held connections still work (keep-alive), and a freed slot is usable again.
-    const first = held[0];
-    if (!first) throw new Error('no connection');
-    first.socket.end();
-    await first.closed;
-    const again = keep(await openHttpOnceFree(httpPort(), '127.0.0.2'));
-    expect(statusOf(again.received())).toBe(200);
   });
 
-  it('HTTP: a refused connection never reaches a route (no lease is generated)', async () => {
-    // Counts the route's calls: the refused request must not make any.
+  it('HTTP: when every held connection is keyed, the next gets a prompt 503 {detail} and never reaches a route', async () => {
+    for (let i = 0; i < HTTP_LIMIT; i++) {
+      const c = keep(await openHttp(httpPort(), OTHERS[i] ?? '', '/api/keys', keyHeader()));
+      expect(statusOf(c.received())).toBe(200);
+    }
     const leases = m.t.app.mail.leases;
     const generate = leases.generate.bind(leases);
     let calls = 0;
@@ -115,53 +153,69 @@ describe('per-address connection limits (HTTP and SMTP)', () => {
       calls++;
       return generate();
     };
-    for (let i = 0; i < HTTP_LIMIT; i++) keep(await openHttp(httpPort(), '127.0.0.4'));
-    const socket = net.connect({ port: httpPort(), host: '127.0.0.1', localAddress: '127.0.0.4' });
-    socket.on('error', () => undefined);
-    let data = '';
-    socket.on('data', (c: Buffer) => (data += c.toString('latin1')));
-    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-    socket.write(
-      `GET /api/generate HTTP/1.1\r\nHost: 127.0.0.1:${httpPort()}\r\nX-API-Key: ${m.key}\r\n\r\n`,
-    );
-    await closed;
-    expect(statusOf(data)).toBe(503);
-    expect(calls).toBe(0);
-    // Over a free address the same request works, and it is the only lease: the refused one made none.
-    const ok = await m.api('/api/generate');
-    expect(ok.status).toBe(200);
-    expect(calls).toBe(1);
-    leases.generate = generate;
+    try {
+      const refused = await openHttp(httpPort(), '127.0.0.9', '/api/generate', keyHeader());
+      await refused.closed;
+      expect(statusOf(refused.received())).toBe(503);
+      const body = refused.received().split('\r\n\r\n')[1] ?? '';
+      expect(JSON.parse(body)).toEqual({ detail: 'Too many connections from your address.' });
+      expect(calls).toBe(0);
+    } finally {
+      leases.generate = generate;
+    }
+    // A freed place is usable again.
+    for (const c of open.splice(0)) c.close();
+    const again = keep(await openHttpOnceFree(httpPort(), '127.0.0.9'));
+    expect(statusOf(again.received())).toBe(200);
   });
 
-  it('SMTP: an address past its limit gets 421 4.7.0; another address still gets 220', async () => {
+  it('SMTP: idle sessions from eleven 127.x addresses share one limit; the oldest get 421 and a new sender delivers', async () => {
+    const { email } = await m.generate();
     const sessions: RawSmtp[] = [];
-    for (let i = 0; i < SMTP_LIMIT; i++) {
-      const s = await RawSmtp.connect(m.smtpPort, '127.0.0.2');
+    for (const from of OTHERS) {
+      const s = await RawSmtp.connect(m.smtpPort, from);
       open.push(s);
       expect(s.greeting).toMatch(/^220 /);
+      expect(await s.command('EHLO idle.example')).toMatch(/^250 /);
       sessions.push(s);
     }
-    const refused = await RawSmtp.connect(m.smtpPort, '127.0.0.2');
-    open.push(refused);
-    expect(refused.greeting).toBe('421 4.7.0 Too many connections from your address');
-    await refused.closed;
-    const other = await RawSmtp.connect(m.smtpPort, '127.0.0.3');
-    open.push(other);
-    expect(other.greeting).toMatch(/^220 /);
-    expect(await other.command('EHLO client.example')).toMatch(/^250 /);
-    // A session that ends frees its place.
+    // Only the newest SMTP_LIMIT are still open: the others were told why and closed.
     const first = sessions[0];
     if (!first) throw new Error('no session');
-    expect(await first.command('QUIT')).toMatch(/^221 /);
-    await first.closed;
-    let again: RawSmtp | null = null;
-    for (let attempt = 0; attempt < 50 && !again; attempt++) {
-      const s = await RawSmtp.connect(m.smtpPort, '127.0.0.2');
+    expect(await first.replies(1)).toEqual([`421 ${MADE_ROOM_REPLY}`]);
+    const closedOnes = sessions.slice(0, sessions.length - SMTP_LIMIT);
+    expect(await Promise.all(closedOnes.map((c) => closesWithin(c, 5_000)))).toEqual(
+      closedOnes.map(() => true),
+    );
+    for (const s of sessions.slice(-SMTP_LIMIT)) expect(await s.command('NOOP')).toMatch(/^250 /);
+    // A new sender from yet another loopback address gets in and its mail is stored.
+    const info = await sendMail(m.smtpPort, {
+      to: email,
+      subject: 'still here',
+      text: 'code 482913',
+    });
+    expect(info.response).toMatch(/^250 /);
+    expect((await m.mails(email)).map((x) => x.code)).toEqual(['482913']);
+  });
+
+  it('SMTP: a session receiving a message is never closed to make room; with all of them inside DATA the next gets 421', async () => {
+    const { email } = await m.generate();
+    const sending: RawSmtp[] = [];
+    for (let i = 0; i < SMTP_LIMIT; i++) {
+      const s = await RawSmtp.connect(m.smtpPort, OTHERS[i]);
       open.push(s);
-      if (s.greeting.startsWith('220 ')) again = s;
-      else await s.closed;
+      await s.command('EHLO busy.example');
+      await s.command('MAIL FROM:<a@example.org>');
+      expect(await s.command(`RCPT TO:<${email}>`)).toMatch(/^250 /);
+      expect(await s.command('DATA')).toMatch(/^354 /);
+      s.write('Subject: slow\r\n\r\npart one ');
+      sending.push(s);
     }
-    expect(again?.greeting).toMatch(/^220 /);
+    const refused = await RawSmtp.connect(m.smtpPort, '127.0.0.12');
+    open.push(refused);
+    expect(refused.greeting).toBe('421 4.7.0 Too many connections from your address');
+    for (const s of sending) s.write('part two\r\n.\r\n');
+    for (const s of sending) expect((await s.replies(1))[0]).toMatch(/^250 /);
+    expect(await m.mails(email)).toHaveLength(SMTP_LIMIT);
   });
 });

@@ -26,10 +26,13 @@ describe('API keys from the command line', () => {
     return dir;
   }
 
+  const SIGN_IN_LINE =
+    /^Sign in from a browser on this computer: (http:\/\/127\.0\.0\.1:\d+\/#\/sign-in\?code=[\w-]{22})$/;
+
   async function headless(dataDir: string): Promise<SpawnedApp> {
     const app = await spawnApp(
       ['src-main/start.ts', '--headless', '--port', '0', '--smtp-port', '0', '--data-dir', dataDir],
-      { ready: /^SMTP listening on / },
+      { ready: /^Sign in from a browser on this computer: / },
     );
     cleanups.push(async () => {
       app.child.kill('SIGTERM');
@@ -38,24 +41,42 @@ describe('API keys from the command line', () => {
     return app;
   }
 
-  it('a first run prints one new key after the two listening lines; later runs print none', async () => {
+  it('a first run prints one new key after the two listening lines; later runs print none; each prints a one-time sign-in link last', async () => {
     const dataDir = tempDir();
     const first = await headless(dataDir);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
-    expect(first.stdout).toHaveLength(3);
+    expect(first.stdout).toHaveLength(4);
     expect(first.stdout[0]).toMatch(/^HTTP listening on /);
     expect(first.stdout[1]).toMatch(/^SMTP listening on /);
     const key = /^API key \(shown once\): (eph_[\w-]{43})$/.exec(first.stdout[2] ?? '')?.[1];
     expect(key).toBeDefined();
+    expect(first.stdout[3]).toMatch(SIGN_IN_LINE);
 
     const second = await headless(dataDir);
     const url = (second.stdout[0] ?? '').replace('HTTP listening on ', '');
     const res = await fetch(`${url}/api/generate`, { headers: { 'x-api-key': key ?? '' } });
     expect(res.status).toBe(200);
+    // The sign-in link: its code (in the fragment) is exchanged once, by POST, for a new key.
+    const link = SIGN_IN_LINE.exec(second.stdout[2] ?? '')?.[1] ?? '';
+    expect(new URL(link).origin).toBe(url);
+    const code = new URLSearchParams(new URL(link).hash.split('?')[1]).get('code') ?? '';
+    const exchange = (): Promise<Response> =>
+      fetch(`${url}/api/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code }),
+      });
+    const signedIn = await exchange();
+    expect(signedIn.status).toBe(200);
+    const created = (await signedIn.json()) as { key: string; name: string };
+    expect(created.name).toBe('Browser sign-in');
+    const withNew = await fetch(`${url}/api/generate`, { headers: { 'x-api-key': created.key } });
+    expect(withNew.status).toBe(200);
+    expect((await exchange()).status).toBe(404);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-    expect(second.stdout).toHaveLength(2);
+    expect(second.stdout).toHaveLength(3);
     // Two cold starts of the headless app.
   }, 60_000);
 

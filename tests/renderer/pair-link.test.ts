@@ -2,44 +2,45 @@ import { describe, expect, it } from 'vitest';
 import { pairLink, readPairFragment } from '../../src-renderer/app/pair-link.ts';
 import { suggestPhoneName } from '../../src-renderer/features/phone/pair-name.ts';
 
+const CODE = 'Q2m0b8s6N1x4yT7cVv9e_w';
 const KEY = 'eph_cSVG3W0ItZKeeTNQ20E_yXp0xMUPYiq1W3GZLTm2lbw';
 
-describe('pairing link', () => {
-  it('puts the key and name only after the #, and reads them back', () => {
-    const link = pairLink('http://192.168.1.20:8787/', KEY, 'Anna’s Pixel & co');
+describe('pairing and sign-in links', () => {
+  it('puts only the one-time code after the #, and reads it back', () => {
+    const link = pairLink('http://192.168.1.20:8787/', CODE);
     const url = new URL(link);
     expect(url.origin + url.pathname + url.search).toBe('http://192.168.1.20:8787/');
-    expect(url.hash.startsWith('#/pair?')).toBe(true);
-    expect(readPairFragment(url.hash)).toEqual({ ok: true, key: KEY, name: 'Anna’s Pixel & co' });
+    expect(url.hash).toBe(`#/pair?code=${CODE}`);
+    expect(readPairFragment(url.hash)).toEqual({ ok: true, code: CODE });
+    expect(readPairFragment(`#/sign-in?code=${CODE}`)).toEqual({ ok: true, code: CODE });
   });
 
   it('is null for every other hash, so ordinary routes are left alone', () => {
-    for (const hash of ['', '#/mail', '#/pairs', '#/video?key=x', '#pair']) {
+    for (const hash of ['', '#/mail', '#/pairs', '#/video?code=x', '#pair', '#/sign-inx']) {
       expect(readPairFragment(hash), hash).toBeNull();
     }
   });
 
-  it('calls a missing, garbled or doubled key malformed', () => {
+  it('calls a missing, garbled or doubled code malformed', () => {
     const bad = [
       '#/pair',
-      '#/pair?',
+      '#/sign-in?',
       '#/pair?name=Pixel',
-      '#/pair?key=&name=Pixel',
-      '#/pair?key=eph_short',
-      '#/pair?key=abc_cSVG3W0ItZKeeTNQ20E_yXp0xMUPYiq1W3GZLTm2lbw',
-      `#/pair?key=${KEY}%00`,
-      `#/pair?key=${KEY.slice(0, 20)}%20${KEY.slice(20)}`,
-      `#/pair?key=${KEY}&key=${KEY}`,
-      '#/pair?key=%E0%A4%A',
+      '#/pair?code=',
+      '#/pair?code=short',
+      `#/pair?code=${CODE}%00`,
+      `#/pair?code=${CODE.slice(0, 10)}%20${CODE.slice(10)}`,
+      `#/sign-in?code=${CODE}&code=${CODE}`,
+      '#/pair?code=%E0%A4%A',
     ];
-    for (const hash of bad) expect(readPairFragment(hash), hash).toEqual({ ok: false });
+    for (const hash of bad) {
+      expect(readPairFragment(hash), hash).toEqual({ ok: false, legacy: false });
+    }
   });
 
-  it('keeps a missing name null and strips controls from a hostile one', () => {
-    expect(readPairFragment(`#/pair?key=${KEY}`)).toEqual({ ok: true, key: KEY, name: null });
-    const name = encodeURIComponent(`Pix\u0000el\u202e${'x'.repeat(100)}`);
-    const read = readPairFragment(`#/pair?key=${KEY}&name=${name}`);
-    expect(read).toEqual({ ok: true, key: KEY, name: `Pixel${'x'.repeat(55)}` });
+  it('never uses an old link that carries a key, even with a code beside it', () => {
+    expect(readPairFragment(`#/pair?key=${KEY}&name=Pixel`)).toEqual({ ok: false, legacy: true });
+    expect(readPairFragment(`#/pair?code=${CODE}&key=${KEY}`)).toEqual({ ok: false, legacy: true });
   });
 });
 

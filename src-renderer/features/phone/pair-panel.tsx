@@ -18,13 +18,14 @@ interface Paired {
 }
 
 /**
- * "Pair a phone" (computer running Ephemera only): one click makes a new key named for the phone
- * and shows it as a QR code of the web UI's address with the key in the fragment. The code lives
- * in this component's state only: Done, or leaving the screen, drops it for good.
+ * "Pair a phone" (computer running Ephemera only): one click makes a one-time code for a key
+ * named for the phone and shows it as a QR code of the web UI's address with the code in the
+ * fragment. The phone exchanges the code once, within 10 minutes, for its own key
+ * (app/pairing.ts); no key is ever in the QR code. The code lives in this component's state
+ * only: Done, or leaving the screen, drops it.
  */
 export function PairPanel(): ReactElement {
   const t = useT();
-  const addKey = useSettings((s) => s.addKey);
   const { url, reachable } = useBaseUrl();
   const [taken, setTaken] = useState<string[]>([]);
   const [name, setName] = useState<string | null>(null);
@@ -54,9 +55,9 @@ export function PairPanel(): ReactElement {
     const phone = value.trim();
     if (phone === '') return;
     runBusy(async () => {
-      const created = await addKey(phone);
-      setPaired({ name: created.name, link: pairLink(url, created.key, created.name) });
-      setTaken((names) => [...names, created.name]);
+      const made = await api().settings.createSignInCode('pair', phone);
+      setPaired({ name: made.name, link: pairLink(url, made.code) });
+      setTaken((names) => [...names, made.name]);
       setName(null);
     });
   };

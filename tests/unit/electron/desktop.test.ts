@@ -123,6 +123,9 @@ async function setup(options: SetupOptions = {}) {
           const mail = {
             hub,
             leases: { requireRecorded: (raw: string) => ({ email: raw.trim().toLowerCase() }) },
+            signIn: {
+              create: (purpose: string) => ({ code: `code-for-${purpose}`, purpose }),
+            },
           } as unknown as RunningApp['mail'];
           const running = Object.assign(
             fakeRunningApp(c.host, httpPort, smtpPort, { mail }, { networkInterfaces: () => LAN }),
@@ -425,6 +428,17 @@ describe('desktop shell: lifecycle', () => {
     expect(s.services[0]?.stop).not.toHaveBeenCalled();
     s.tray?.click('open');
     expect(s.window?.visible).toBe(true);
+  });
+
+  it('Open in browser opens a one-time sign-in link of the running services', async () => {
+    const s = await setup();
+    await ready(s);
+    s.tray?.click('browser');
+    await vi.waitFor(() => expect(s.openExternal).toHaveBeenCalled());
+    const url = new URL(String(s.openExternal.mock.calls[0]?.[0]));
+    expect(url.hash).toBe('#/sign-in?code=code-for-sign-in');
+    expect(url.pathname + url.search).toBe('/');
+    expect(url.hostname).toBe('127.0.0.1');
   });
 
   it.each([

@@ -185,6 +185,14 @@ describe('mail handlers call the mail services like the REST routes', () => {
         disable: vi.fn((id: number) => id === 1),
         delete: vi.fn((id: number) => id === 1),
       },
+      signIn: {
+        create: vi.fn((purpose: string, name?: string) => ({
+          code: 'Q2m0b8s6N1x4yT7cVv9e_w',
+          purpose,
+          name: name ?? 'Browser sign-in',
+          expires_at: '2026-11-22T12:10:00.000Z',
+        })),
+      },
     };
     const watches = { watch: vi.fn(), unwatch: vi.fn() };
     const handlers = mailIpcHandlers({
@@ -260,6 +268,21 @@ describe('mail handlers call the mail services like the REST routes', () => {
     const listed = await call('keys:list', handlers['keys:list']);
     expect(listed).toMatchObject({ ok: true, value: [{ id: 1, hint: 'ab12' }] });
     expect(JSON.stringify(listed)).not.toContain('eph_');
+  });
+
+  it('keys:sign-in-code makes a one-time code like POST /api/sign-in-codes; a bad purpose is refused', async () => {
+    const { mail, handlers } = setup();
+    expect(
+      await call('keys:sign-in-code', handlers['keys:sign-in-code'], {
+        purpose: 'pair',
+        name: ' Pixel ',
+      }),
+    ).toMatchObject({ ok: true, value: { code: 'Q2m0b8s6N1x4yT7cVv9e_w', name: 'Pixel' } });
+    expect(mail.signIn.create).toHaveBeenCalledWith('pair', 'Pixel');
+    expect(
+      await call('keys:sign-in-code', handlers['keys:sign-in-code'], { purpose: 'admin' }),
+    ).toMatchObject({ ok: false });
+    expect(mail.signIn.create).toHaveBeenCalledOnce();
   });
 });
 

@@ -9,6 +9,7 @@ import { FakeTray, fakeBuildMenu } from '../../helpers/fake-electron.ts';
 function actions() {
   return {
     open: vi.fn(() => undefined),
+    openInBrowser: vi.fn(() => undefined),
     setLanSharing: vi.fn((_on: boolean) => undefined),
     copy: vi.fn((_text: string) => undefined),
     quit: vi.fn(() => undefined),
@@ -33,21 +34,24 @@ function setup(platform: NodeJS.Platform = 'linux', lanSharing = false) {
 }
 
 describe('tray menu', () => {
-  it('has open, share on LAN and quit', () => {
+  it('has open, open in browser, share on LAN and quit', () => {
     const { tray } = setup();
     expect(tray.icon).toBe('/res/tray/tray-linux.png');
     expect(tray.tooltip).toBe('Ephemera');
     expect(tray.menu.filter((i) => i.type !== 'separator').map((i) => i.label)).toEqual([
       'Open Ephemera',
+      'Open in browser',
       'Share on LAN',
       'Quit Ephemera',
     ]);
   });
 
-  it('Open shows the window; Quit quits', () => {
+  it('Open shows the window; Open in browser asks for the sign-in link; Quit quits', () => {
     const { tray, acts } = setup();
     tray.click('open');
     expect(acts.open).toHaveBeenCalledOnce();
+    tray.click('browser');
+    expect(acts.openInBrowser).toHaveBeenCalledOnce();
     tray.click('quit');
     expect(acts.quit).toHaveBeenCalledOnce();
   });
@@ -75,6 +79,7 @@ describe('tray menu', () => {
     const items = trayMenuTemplate({ lanSharing: true, lanUrl: null, busy: true }, actions());
     expect(items.find((i) => i.id === 'lan-url')).toMatchObject({ enabled: false });
     expect(items.find((i) => i.id === 'lan')).toMatchObject({ enabled: false });
+    expect(items.find((i) => i.id === 'browser')).toMatchObject({ enabled: false });
   });
 
   it('update() rebuilds the menu', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rateLimitKey } from '../../../src-main/http/rate-limit.ts';
+import type { FastifyRequest } from 'fastify';
+import { rateLimitBucket, rateLimitKey } from '../../../src-main/http/rate-limit.ts';
 
 describe('rateLimitKey', () => {
   it.each([
@@ -37,5 +38,78 @@ describe('rateLimitKey', () => {
   it('passes through what is not an address (never throws)', () => {
     expect(rateLimitKey('')).toBe('');
     expect(rateLimitKey('not-an-ip')).toBe('not-an-ip');
+  });
+});
+
+describe('rateLimitBucket', () => {
+  const KEYS: Record<string, number> = { eph_good: 7, eph_other: 8 };
+  const identify = (key: string): number | null => KEYS[key] ?? null;
+  const request = (ip: string, headers: Record<string, string> = {}, query = {}): FastifyRequest =>
+    ({
+      ip,
+      headers: { host: '127.0.0.1:8787', ...headers },
+      query,
+      raw: {},
+    }) as unknown as FastifyRequest;
+
+  it('counts what a browser marks as another site apart, per client', () => {
+    for (const site of ['cross-site', 'same-site', 'Cross-Site']) {
+      expect(rateLimitBucket(request('127.0.0.1', { 'sec-fetch-site': site }), identify)).toBe(
+        'page:loopback',
+      );
+    }
+    expect(
+      rateLimitBucket(request('192.168.1.20', { 'sec-fetch-site': 'cross-site' }), identify),
+    ).toBe('page:192.168.1.20');
+  });
+
+  it('counts a foreign Origin apart when there is no Sec-Fetch-Site', () => {
+    for (const origin of ['http://evil.example', 'null', 'http://127.0.0.1:5555']) {
+      expect(rateLimitBucket(request('127.0.0.1', { origin }), identify)).toBe('page:loopback');
+    }
+    expect(
+      rateLimitBucket(request('127.0.0.1', { origin: 'http://127.0.0.1:8787' }), identify),
+    ).toBe('loopback');
+  });
+
+  it('a page of another site stays in its bucket even with a key', () => {
+    const headers = { 'sec-fetch-site': 'cross-site', 'x-api-key': 'eph_good' };
+    expect(rateLimitBucket(request('127.0.0.1', headers), identify)).toBe('page:loopback');
+  });
+
+  it('gives each usable key its own bucket, by header, Bearer or WebSocket query', () => {
+    expect(rateLimitBucket(request('127.0.0.1', { 'x-api-key': 'eph_good' }), identify)).toBe(
+      'key:7',
+    );
+    expect(
+      rateLimitBucket(
+        request('127.0.0.2', {
+          'sec-fetch-site': 'same-origin',
+          authorization: 'Bearer eph_other',
+        }),
+        identify,
+      ),
+    ).toBe('key:8');
+    expect(rateLimitBucket(request('127.0.0.1', {}, { api_key: 'eph_good' }), identify)).toBe(
+      'key:7',
+    );
+  });
+
+  it('an unknown or conflicting key buys no bucket of its own', () => {
+    expect(rateLimitBucket(request('127.0.0.1', { 'x-api-key': 'eph_made_up' }), identify)).toBe(
+      'loopback',
+    );
+    const both = { 'x-api-key': 'eph_good', authorization: 'Bearer eph_other' };
+    expect(rateLimitBucket(request('127.0.0.1', both), identify)).toBe('loopback');
+  });
+
+  it('the own page and header-less clients share the client bucket', () => {
+    expect(
+      rateLimitBucket(request('127.0.0.3', { 'sec-fetch-site': 'same-origin' }), identify),
+    ).toBe('loopback');
+    expect(rateLimitBucket(request('127.0.0.1', { 'sec-fetch-site': 'none' }), identify)).toBe(
+      'loopback',
+    );
+    expect(rateLimitBucket(request('::1'), identify)).toBe('loopback');
   });
 });
