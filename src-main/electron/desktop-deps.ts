@@ -82,6 +82,8 @@ export interface DesktopDeps {
   logger: Logger;
   /** `process.once` for the signals a terminal sends (`npm start`, then Ctrl+C). */
   onSignal(signal: 'SIGINT' | 'SIGTERM', handler: () => void): void;
+  /** Started by the OS at login (login-item.ts): the window stays hidden in the tray. */
+  startedAtLogin?(): boolean;
   now?(): number;
   setTimer?(fn: () => void, ms: number): () => void;
 }

@@ -17,7 +17,8 @@ import { registerIpcHandlers, trustedSenderCheck } from './ipc-register.ts';
 import { mailFilesIpcHandlers } from './mail-files.ipc.ts';
 import { mailIpcHandlers } from './mail.ipc.ts';
 import { MailWatch } from './mail-watch.ts';
-import { openMainWindow } from './main-window.ts';
+import { isGpuCrash } from './fatal-errors.ts';
+import { openMainWindow, recoverWindow } from './main-window.ts';
 import { createCodeNotifier } from './notifications.ts';
 import { OtherEphemeraError, portFallback } from './port-fallback.ts';
 import { appProtocolHandler } from './protocol.ts';
@@ -112,33 +113,47 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
   /** Windows that painted once: showing them again cannot flash white. */
   const painted = new WeakSet<BrowserWindow>();
   let isReady = false;
+  /** Windows something asked to see: they show themselves once painted. */
+  const wanted = new WeakSet<BrowserWindow>();
+  /** The window, created hidden (it shows once painted if wanted) if there is none. */
+  const ensureWindow = (): BrowserWindow => {
+    const existing = alive();
+    if (existing) return existing;
+    const created = openMainWindow({
+      createWindow: (options) => deps.createWindow(options),
+      preload: deps.paths.preload,
+      ...(deps.platform === 'darwin' ? {} : { icon: deps.paths.windowIcon }),
+      dark: () => deps.dark(),
+      openExternal: (url) => {
+        deps.openExternal(url).catch((err: unknown) => logger.error(`cannot open ${url}`, err));
+      },
+      closeAction: () => closeAction(deps.platform, trayShown()),
+      quitting: () => quitting,
+      quit,
+      pageChanged: () => watches.clear(),
+      closed: () => {
+        win = null;
+        watches.clear();
+      },
+      showWhenReady: false,
+      logger,
+      now,
+    });
+    // Once per window (a window still loading shows itself here: no white flash); every later
+    // show of a painted window is immediate.
+    created.once('ready-to-show', () => {
+      painted.add(created);
+      if (wanted.has(created)) created.show();
+    });
+    win = created;
+    return created;
+  };
   const showWindow = (): void => {
     // A second launch can arrive before `ready`; the window is created at `ready` anyway.
     if (quitting || !isReady) return;
-    const target =
-      alive() ??
-      (win = openMainWindow({
-        createWindow: (options) => deps.createWindow(options),
-        preload: deps.paths.preload,
-        ...(deps.platform === 'darwin' ? {} : { icon: deps.paths.windowIcon }),
-        dark: () => deps.dark(),
-        openExternal: (url) => {
-          deps.openExternal(url).catch((err: unknown) => logger.error(`cannot open ${url}`, err));
-        },
-        closeAction: () => closeAction(deps.platform, trayShown()),
-        quitting: () => quitting,
-        quit,
-        pageChanged: () => watches.clear(),
-        closed: () => {
-          win = null;
-          watches.clear();
-        },
-        logger,
-        now,
-      }));
-    target.once('ready-to-show', () => painted.add(target));
+    const target = ensureWindow();
+    wanted.add(target);
     if (target.isMinimized()) target.restore();
-    // A window still loading its first page shows itself at ready-to-show (no white flash).
     if (painted.has(target) || !target.webContents.isLoading()) target.show();
     target.focus();
   };
@@ -191,6 +206,16 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
       stopped = true;
       app.quit();
     });
+  });
+  // The GPU process died: Chromium starts a new one, but the page may stay blank; it is
+  // recovered like a crashed page (reload once, then the error page).
+  app.on('child-process-gone', (_event, details) => {
+    const target = alive();
+    if (quitting || !target || !isGpuCrash(details)) return;
+    recoverWindow(
+      target,
+      `The GPU process stopped: ${details.reason} (exit code ${details.exitCode}).`,
+    );
   });
   deps.onSignal('SIGINT', quit);
   deps.onSignal('SIGTERM', quit);
@@ -274,7 +299,10 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
       return null;
     },
   );
-  showWindow();
+  // Started at login: the window loads hidden and waits for the tray or the Dock.
+  const startHidden = deps.startedAtLogin?.() ?? false;
+  if (startHidden) ensureWindow();
+  else showWindow();
   try {
     tray = createAppTray(
       {
@@ -290,5 +318,7 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
     // No tray here: closing the window then quits (closeAction).
     logger.warn(`no tray icon: ${err instanceof Error ? err.message : String(err)}`);
   }
+  // Hidden with no way back (no tray, not macOS's Dock) would be an app the user cannot reach.
+  if (startHidden && deps.platform !== 'darwin' && !trayShown()) showWindow();
   return { window: alive, showWindow, quit, ready };
 }

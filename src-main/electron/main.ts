@@ -1,7 +1,9 @@
+import path from 'node:path';
 import {
   app,
   BrowserWindow,
   clipboard,
+  crashReporter,
   dialog,
   ipcMain,
   Menu,
@@ -21,9 +23,10 @@ import { APP_SCHEME_PRIVILEGES } from './app-origin.ts';
 import { linuxTrayLikelyShown } from './close-behaviour.ts';
 import { desktopArgs } from './desktop-args.ts';
 import { desktopPaths } from './desktop-paths.ts';
+import { CRASH_REPORTER_OPTIONS, installFatalErrorHandlers } from './fatal-errors.ts';
 import { runDesktop } from './desktop.ts';
 import { openLogFile } from './log-file.ts';
-import { loginItem } from './login-item.ts';
+import { loginItem, startedAtLogin } from './login-item.ts';
 import { isEphemeraAt } from './port-fallback.ts';
 import { releasesPage, startUpdateChecks, updateMode, type UpdaterLike } from './updater.ts';
 
@@ -35,8 +38,41 @@ import { releasesPage, startUpdateChecks, updateMode, type UpdaterLike } from '.
 // Must happen before `ready`: the window's pages are app://ephemera/ (app-origin.ts).
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 
+const logger = createLogger('desktop');
+
+// Before anything can fail: crash dumps stay on this machine, in the logs folder the user can
+// open; an uncaught error is logged and explained before the app quits (fatal-errors.ts).
+app.setPath('crashDumps', path.join(app.getPath('logs'), 'crashes'));
+crashReporter.start(CRASH_REPORTER_OPTIONS);
+installFatalErrorHandlers({
+  on: (event, listener) => process.on(event, listener),
+  logger,
+  ask: async (title, message, buttons) => {
+    // Before `ready` only the error box can be shown; it has no buttons (it means Quit).
+    if (!app.isReady()) {
+      dialog.showErrorBox(title, message);
+      return buttons.length - 1;
+    }
+    const answer = await dialog.showMessageBox({
+      type: 'error',
+      title,
+      message: title,
+      detail: message,
+      buttons: [...buttons],
+      defaultId: buttons.length - 1,
+      cancelId: buttons.length - 1,
+      noLink: true,
+    });
+    return answer.response;
+  },
+  openLogsFolder: async () => {
+    const failure = await shell.openPath(app.getPath('logs'));
+    if (failure) throw new Error(failure);
+  },
+  quit: () => app.quit(),
+});
+
 async function main(): Promise<void> {
-  const logger = createLogger('desktop');
   const desktop = await runDesktop({
     app,
     loadConfig: () => loadConfig(desktopArgs(process.argv)),
@@ -90,6 +126,7 @@ async function main(): Promise<void> {
     stdout: (line) => process.stdout.write(line),
     logger,
     onSignal: (signal, handler) => process.once(signal, handler),
+    startedAtLogin: () => startedAtLogin(process.argv, process.platform, app),
   });
   if (!desktop) return;
   // Packaged builds only (updater.ts); electron-updater is loaded at the first check.
