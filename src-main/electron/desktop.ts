@@ -25,6 +25,7 @@ import { appProtocolHandler } from './protocol.ts';
 import { quitWatchdog } from './quit-watchdog.ts';
 import { announce, mediaOrigin } from './start-announce.ts';
 import { createAppTray, type AppTray, type TrayState } from './tray.ts';
+import { updateIpcHandlers } from './update.ipc.ts';
 import { videoIpcHandlers } from './video.ipc.ts';
 
 export type { DesktopController, DesktopDeps } from './desktop-deps.ts';
@@ -41,6 +42,8 @@ export interface Desktop {
   /** Shows, restores and focuses the window (creating it again if it was destroyed). */
   showWindow(): void;
   quit(): void;
+  /** Lets the window close for an update's quit (closing otherwise hides it to the tray). */
+  allowQuit(): void;
   /** Resolves once the services are up (or the start failed). */
   ready: Promise<RunningApp | null>;
 }
@@ -187,6 +190,7 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
     cleanup: () => {
       unregisterIpc?.();
       stopNotifying?.();
+      deps.updates?.stop();
       watches.clear();
       tray?.destroy();
       tray = null;
@@ -224,6 +228,7 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
     watches.attach(change.app.mail.hub);
     // Every mailbox, watched by the window or not (a phone script may have made it).
     stopNotifying ??= change.app.mail.hub.subscribeAll(notify);
+    deps.updates?.setEnabled(change.settings.auto_updates);
     tray?.update(trayState());
     send('app:changed', toAppInfo(change.status, deps.meta, fallback.changes()));
   });
@@ -262,6 +267,11 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
       ...settingsIpcHandlers({ controller, services }),
       ...desktopIpcHandlers({ loginItem: deps.loginItem, openLogsFolder }),
       ...videoIpcHandlers({ services, saveDialog: deps.saveDialog }),
+      ...updateIpcHandlers({
+        updates: deps.updates ?? null,
+        updateSettings: (patch) => controller.updateSettings(patch),
+        version: deps.meta.version,
+      }),
       ...mailIpcHandlers({ services, watches }),
       ...mailFilesIpcHandlers({ services, saveDialog: deps.saveDialog }),
     },
@@ -270,6 +280,7 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
       logger,
     },
   );
+  deps.updates?.onChange((state) => send('update:changed', state));
   deps.onShutdown((event) => {
     // Linux and macOS shutting down: delay it for the clean stop (bounded by the watchdog).
     event?.preventDefault();
@@ -320,5 +331,8 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
   }
   // Hidden with no way back (no tray, not macOS's Dock) would be an app the user cannot reach.
   if (startHidden && deps.platform !== 'darwin' && !trayShown()) showWindow();
-  return { window: alive, showWindow, quit, ready };
+  const allowQuit = (): void => {
+    quitting = true;
+  };
+  return { window: alive, showWindow, quit, allowQuit, ready };
 }

@@ -28,7 +28,15 @@ import { runDesktop } from './desktop.ts';
 import { openLogFile } from './log-file.ts';
 import { loginItem, startedAtLogin } from './login-item.ts';
 import { isEphemeraAt } from './port-fallback.ts';
-import { releasesPage, startUpdateChecks, updateMode, type UpdaterLike } from './updater.ts';
+import { UpdateController } from './update-controller.ts';
+import {
+  buildFacts,
+  fileValue,
+  readAppUpdateConfig,
+  releasesPage,
+  updateMode,
+  type UpdaterLike,
+} from './updater.ts';
 
 /**
  * The Electron main entry (bundled to dist/main/electron.mjs, package.json "main"). It only
@@ -71,6 +79,43 @@ installFatalErrorHandlers({
   },
   quit: () => app.quit(),
 });
+
+/** The running shell, once started (the updater lets its window close before installing). */
+let shell_: { allowQuit(): void } | null = null;
+
+/** Settings → Updates; electron-updater is loaded at the first check only (updater.ts). */
+function createUpdates(): UpdateController {
+  const feed = readAppUpdateConfig(process.resourcesPath);
+  return new UpdateController({
+    mode: updateMode(process.platform, app.isPackaged, process.env, buildFacts(appRoot(), feed)),
+    current: app.getVersion(),
+    load: async () => {
+      // CommonJS: Node exposes its module.exports as the default export (autoUpdater is a getter
+      // its export scanner does not see).
+      const updater = (await import('electron-updater')) as { default?: object };
+      return (updater.default as { autoUpdater: UpdaterLike }).autoUpdater;
+    },
+    notify: (title, body, onClick) => {
+      if (!Notification.isSupported()) return;
+      const notification = new Notification({ title, body });
+      if (onClick) notification.on('click', onClick);
+      notification.show();
+    },
+    downloadPage: releasesPage(feed),
+    openExternal: (url) => {
+      shell.openExternal(url).catch((err: unknown) => logger.error(`cannot open ${url}`, err));
+    },
+    noticed: fileValue(path.join(app.getPath('userData'), 'update-noticed.txt')),
+    beforeInstall: () => shell_?.allowQuit(),
+    logger,
+    schedule: (fn, ms, repeat) => {
+      const timer = repeat ? setInterval(fn, ms) : setTimeout(fn, ms);
+      timer.unref();
+      return () => clearTimeout(timer);
+    },
+    now: () => Date.now(),
+  });
+}
 
 async function main(): Promise<void> {
   const desktop = await runDesktop({
@@ -127,34 +172,10 @@ async function main(): Promise<void> {
     logger,
     onSignal: (signal, handler) => process.once(signal, handler),
     startedAtLogin: () => startedAtLogin(process.argv, process.platform, app),
+    updates: createUpdates(),
   });
   if (!desktop) return;
-  // Packaged builds only (updater.ts); electron-updater is loaded at the first check.
-  startUpdateChecks({
-    mode: updateMode(process.platform, app.isPackaged, process.env),
-    load: async () => {
-      // CommonJS: Node exposes its module.exports as the default export (autoUpdater is a getter
-      // its export scanner does not see).
-      const updater = (await import('electron-updater')) as { default?: object };
-      return (updater.default as { autoUpdater: UpdaterLike }).autoUpdater;
-    },
-    notify: (title, body, onClick) => {
-      if (!Notification.isSupported()) return;
-      const notification = new Notification({ title, body });
-      if (onClick) notification.on('click', onClick);
-      notification.show();
-    },
-    releasesPage: releasesPage(process.resourcesPath),
-    openExternal: (url) => {
-      shell.openExternal(url).catch((err: unknown) => logger.error(`cannot open ${url}`, err));
-    },
-    logger,
-    schedule: (fn, ms, repeat) => {
-      const timer = repeat ? setInterval(fn, ms) : setTimeout(fn, ms);
-      timer.unref();
-      return () => clearTimeout(timer);
-    },
-  });
+  shell_ = desktop;
 }
 
 main().catch((err: unknown) => {

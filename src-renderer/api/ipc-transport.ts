@@ -78,6 +78,13 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
       openLogsFolder: async () => {
         await call('desktop:open-logs');
       },
+      updates: {
+        state: () => call('update:state'),
+        setEnabled: (enabled) => call('update:set-enabled', { enabled }),
+        check: () => call('update:check'),
+        apply: () => call('update:apply'),
+        onChange: (listener) => bridge.on('update:changed', listener),
+      },
     },
     info: async () => {
       app = await call('app:info');

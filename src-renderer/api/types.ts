@@ -10,10 +10,22 @@ import type {
 } from '../../src-shared/api/server-settings.ts';
 import type { Capacity, Task, TaskCreated } from '../../src-shared/video/schemas.ts';
 import type { AppInfo, LoginItemState } from '../../src-shared/ipc/app-schemas.ts';
+import type { UpdateState } from '../../src-shared/ipc/update-schemas.ts';
 
 /** A port another program held when the desktop app started, and the one used instead. */
 export type PortChange = AppInfo['portChanges'][number];
-export type { LoginItemState };
+export type { LoginItemState, UpdateState };
+
+/** Settings → Updates (desktop app only). */
+export interface UpdatesApi {
+  state(): Promise<UpdateState>;
+  setEnabled(enabled: boolean): Promise<UpdateState>;
+  check(): Promise<UpdateState>;
+  /** Restart to update, or open the download page. */
+  apply(): Promise<UpdateState>;
+  /** Pushed changes (progress, results); returns the unsubscribe function. */
+  onChange(listener: (state: UpdateState) => void): () => void;
+}
 
 /** What only the desktop app has (null in a browser). */
 export interface DesktopApi {
@@ -22,6 +34,7 @@ export interface DesktopApi {
   loginItem(): Promise<LoginItemState>;
   setLoginItem(enabled: boolean): Promise<LoginItemState>;
   openLogsFolder(): Promise<void>;
+  updates: UpdatesApi;
 }
 
 export type { ApiKeyInfo, Capacity, CreatedApiKey, Lease, Mail, MxCheck, ServerInfo, Settings };

@@ -13,6 +13,10 @@ export const IPC_INVOKE_CHANNELS = [
   'desktop:login-item',
   'desktop:set-login-item',
   'desktop:open-logs',
+  'update:state',
+  'update:set-enabled',
+  'update:check',
+  'update:apply',
   'settings:get',
   'settings:update',
   'settings:check-mx',
@@ -48,6 +52,7 @@ export const IPC_INVOKE_CHANNELS = [
 export const IPC_EVENT_CHANNELS = [
   'mail:received',
   'app:changed',
+  'update:changed',
 ] as const satisfies readonly IpcEventChannel[];
 
 const INVOKE = new Set<string>(IPC_INVOKE_CHANNELS);

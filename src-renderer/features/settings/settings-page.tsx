@@ -12,6 +12,7 @@ import { HostsSection } from './hosts-section.tsx';
 import { KeysSection } from './keys-section.tsx';
 import { LanSection } from './lan-section.tsx';
 import { ServerSection } from './server-section.tsx';
+import { UpdatesSection } from './updates-section.tsx';
 import { useSettings } from './settings-store.ts';
 
 /** Settings: this device's appearance first, then the server's (loopback only). */
@@ -38,6 +39,7 @@ export function SettingsPage(): ReactElement {
         <LanSection />
         <AppearanceSection />
         <DesktopSection />
+        <UpdatesSection />
         <DeviceKeySection onChange={() => void load()} />
         {state === 'loading' ? (
           <div className="card loading-row">

@@ -11,6 +11,7 @@ import {
   type DesktopDeps,
 } from '../../../src-main/electron/desktop.ts';
 import { IPC_INVOKE_CHANNELS } from '../../../src-shared/ipc/channels.ts';
+import { UpdateController } from '../../../src-main/electron/update-controller.ts';
 import {
   DESKTOP_CONFIG,
   FakeApp,
@@ -60,6 +61,7 @@ interface SetupOptions {
   depsOnly?: boolean;
   /** The OS started this run at login. */
   startedAtLogin?: boolean;
+  updates?: DesktopDeps['updates'];
 }
 
 async function setup(options: SetupOptions = {}) {
@@ -189,6 +191,7 @@ async function setup(options: SetupOptions = {}) {
     onSignal: (signal, handler) => signals.set(signal, handler),
     saveDialog: { ask: vi.fn(), downloadsDir: () => '/home/me/Downloads' },
     startedAtLogin: () => options.startedAtLogin ?? false,
+    ...(options.updates ? { updates: options.updates } : {}),
     now: () => clock.now,
     setTimer: (fn, ms) => {
       const timer = { fn, ms, cancelled: false };
@@ -735,5 +738,56 @@ describe('desktop shell: failures leave a trace, a login start stays out of the 
     await ready(s);
     s.window?.emit('ready-to-show');
     expect(s.window?.visible).toBe(true);
+  });
+});
+
+describe('desktop shell: Settings → Updates', () => {
+  const updates = () =>
+    new UpdateController({
+      mode: 'download-page',
+      current: '0.1.0',
+      load: () => Promise.reject(new Error('not in tests')),
+      notify: () => undefined,
+      downloadPage: 'https://github.com/o/r/releases/latest',
+      openExternal: () => undefined,
+      noticed: { get: () => null, set: () => undefined },
+      beforeInstall: () => undefined,
+      logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
+      schedule: () => () => undefined,
+      now: () => 0,
+    });
+
+  it('follows the stored setting (on by default); the switch saves it and tells the window', async () => {
+    const controller = updates();
+    const s = await setup({ updates: controller });
+    await ready(s);
+    expect(controller.state()).toMatchObject({ enabled: true, mode: 'download-page' });
+    expect(await s.invoke('update:set-enabled', { enabled: false })).toMatchObject({
+      ok: true,
+      value: { enabled: false, phase: 'off' },
+    });
+    expect(s.services[0]?.settings.read().auto_updates).toBe(false);
+    const pushed = s.window?.webContents.sent.filter((m) => m.channel === 'update:changed');
+    expect(pushed?.at(-1)?.payload).toMatchObject({ enabled: false });
+    expect(await s.invoke('update:set-enabled', { enabled: 'yes' })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED' },
+    });
+  });
+
+  it('without an updater (development): the state says none', async () => {
+    const s = await setup();
+    await ready(s);
+    expect(await s.invoke('update:state')).toMatchObject({
+      ok: true,
+      value: { mode: 'none', current: '0.1.0', enabled: false },
+    });
+  });
+
+  it('the quit of an update lets the hidden window close', async () => {
+    const s = await setup();
+    await ready(s);
+    s.desktop?.allowQuit();
+    expect(s.window?.close()).toBe(true);
   });
 });
