@@ -27,7 +27,7 @@ const WITH_BLOCKMAP = /\.(exe|dmg|zip)$/;
 export function artifactPattern(version) {
   const v = version.replace(/[.+]/g, '\\$&');
   return new RegExp(
-    `^Ephemera-${v}-(setup-(x64|arm64)\\.exe|mac-(x64|arm64)\\.(dmg|zip)|linux-(x86_64|aarch64)\\.AppImage|linux-(amd64|arm64)\\.deb)$`,
+    `^Ephemera-${v}-(setup(-(x64|arm64))?\\.exe|mac-(x64|arm64)\\.(dmg|zip)|linux-(x86_64|aarch64)\\.AppImage|linux-(amd64|arm64)\\.deb)$`,
   );
 }
 

@@ -57,6 +57,8 @@ describe('release files line up', () => {
   it('names every format and arch as electron-builder.yml does', () => {
     const p = artifactPattern('1.2.0');
     for (const name of [
+      // One NSIS installer for both CPUs (electron-builder drops ${arch} then).
+      'Ephemera-1.2.0-setup.exe',
       'Ephemera-1.2.0-setup-x64.exe',
       'Ephemera-1.2.0-setup-arm64.exe',
       'Ephemera-1.2.0-mac-arm64.dmg',
