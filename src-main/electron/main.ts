@@ -23,6 +23,7 @@ import { APP_SCHEME_PRIVILEGES } from './app-origin.ts';
 import { linuxTrayLikelyShown } from './close-behaviour.ts';
 import { desktopArgs } from './desktop-args.ts';
 import { desktopPaths } from './desktop-paths.ts';
+import { unsandboxedReason } from './sandbox-notice.ts';
 import { CRASH_REPORTER_OPTIONS, installFatalErrorHandlers } from './fatal-errors.ts';
 import { runDesktop } from './desktop.ts';
 import { openLogFile } from './log-file.ts';
@@ -176,6 +177,8 @@ async function main(): Promise<void> {
   });
   if (!desktop) return;
   shell_ = desktop;
+  const unsandboxed = unsandboxedReason(process.argv, process.env);
+  if (unsandboxed) logger.warn(unsandboxed);
 }
 
 main().catch((err: unknown) => {
