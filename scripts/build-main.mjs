@@ -6,14 +6,33 @@
 //
 // The bundles carry their dependencies, so their licences travel with them: dist/main/
 // THIRD_PARTY_LICENSES.txt gathers the licence file of every package bundled.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { mainBuild, preloadBuild, workerBuild } from './build-options.mjs';
+import {
+  mainBuild,
+  PARSE_WORKER_SHA256_NAME,
+  preloadBuild,
+  workerBuild,
+} from './build-options.mjs';
 
 fs.rmSync(mainBuild.outdir, { recursive: true, force: true });
 fs.rmSync(preloadBuild.outdir, { recursive: true, force: true });
-const results = await Promise.all([build(mainBuild), build(workerBuild), build(preloadBuild)]);
+// The parse worker first: its SHA-256 goes into the main bundles, which check the file before
+// they start it (src-main/mail/parse-pool.ts). Installers unpack the worker beside app.asar,
+// outside the archive's integrity check; the hash inside the archive covers it.
+const workerResult = await build(workerBuild);
+const workerSha256 = createHash('sha256')
+  .update(fs.readFileSync(path.join(workerBuild.outdir, 'parse-worker.mjs')))
+  .digest('hex');
+const results = [
+  workerResult,
+  ...(await Promise.all([
+    build({ ...mainBuild, define: { [PARSE_WORKER_SHA256_NAME]: JSON.stringify(workerSha256) } }),
+    build(preloadBuild),
+  ])),
+];
 
 /** `node_modules/<name>` folders (scoped or not, nested or not) the bundles took code from. */
 function bundledPackageDirs(metafiles) {

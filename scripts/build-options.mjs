@@ -20,6 +20,12 @@ const cjsShim = [
   'const __dirname = __pathDirname(__filename);',
 ].join(' ');
 
+/**
+ * The constant scripts/build-main.mjs defines in the main bundles: the parse worker's SHA-256
+ * (src-main/mail/parse-pool.ts checks it before starting the worker).
+ */
+export const PARSE_WORKER_SHA256_NAME = '__PARSE_WORKER_SHA256__';
+
 /** Left to the runtime: Electron's own module, and the native addons with their loaders. */
 export const MAIN_EXTERNALS = ['electron', 'better-sqlite3', 'impit'];
 

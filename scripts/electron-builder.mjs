@@ -25,6 +25,9 @@ export function signingArgs(platform, env) {
   if (platform === 'darwin' && !hasCertificate) {
     return ['-c.mac.identity=-', '-c.mac.hardenedRuntime=false', '-c.mac.notarize=false'];
   }
+  // The packed package.json says so: only then does the app install updates in place
+  // (src-main/electron/updater.ts; Squirrel.Mac refuses ad-hoc signed apps).
+  if (platform === 'darwin') return ['-c.extraMetadata.ephemeraSigning=certificate'];
   return [];
 }
 

@@ -24,10 +24,25 @@ import { fileURLToPath } from 'node:url';
 import { bootPackagedApp } from './package-check-boot.mjs';
 import { makeStandInDist } from './package-check-dist.mjs';
 import { checkPackedFiles } from './package-check-files.mjs';
+import { checkAppUpdateConfig, checkWorkerHash } from './release-files.mjs';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const require = createRequire(path.join(ROOT, 'package.json'));
 const OUT = path.join(ROOT, 'release', 'package-check');
+
+/**
+ * The repository the update feed should name: the clone's `origin`, else PACKAGE_CHECK_REPO,
+ * else a placeholder (a worktree or an export has no remote; electron-builder would then write
+ * an app-update.yml without owner and repo, which the check below refuses).
+ */
+function feedRepository() {
+  const fromEnv = process.env.PACKAGE_CHECK_REPO?.trim();
+  if (fromEnv) return { repo: fromEnv, origin: 'PACKAGE_CHECK_REPO' };
+  const remote = spawnSync('git', ['remote', 'get-url', 'origin'], { cwd: ROOT, encoding: 'utf8' });
+  const match = /github\.com[:/]([^/]+)\/([^/]+?)(?:\.git)?\s*$/.exec(remote.stdout ?? '');
+  if (match) return { repo: `${match[1]}/${match[2]}`, origin: 'git remote' };
+  return { repo: 'ephemera-check/ephemera', origin: 'placeholder: no git remote here' };
+}
 
 function step(title) {
   process.stdout.write(`\n== package:check: ${title}\n`);
@@ -54,6 +69,8 @@ async function main() {
     step('electron-builder --dir against a stand-in Electron');
     const dist = makeStandInDist(path.join(work, 'electron-dist'));
     fs.rmSync(OUT, { recursive: true, force: true });
+    const feed = feedRepository();
+    const [feedOwner, feedRepo] = feed.repo.split('/');
     const cli = path.join(path.dirname(require.resolve('electron-builder/package.json')), 'cli.js');
     run(process.execPath, [
       cli,
@@ -66,6 +83,8 @@ async function main() {
       // The addon is already built for the stand-in's runtime; a rebuild would fetch headers.
       '-c.npmRebuild=false',
       `-c.directories.output=${OUT}`,
+      `-c.publish.owner=${feedOwner}`,
+      `-c.publish.repo=${feedRepo}`,
     ]);
 
     step('packed files');
@@ -78,6 +97,15 @@ async function main() {
     for (const line of report.lines) process.stdout.write(`  ${line}\n`);
     if (report.problems.length > 0) {
       throw new Error(`the package is not right:\n  - ${report.problems.join('\n  - ')}`);
+    }
+
+    step(`update feed and parse worker (feed repository from the ${feed.origin})`);
+    const resources = path.join(appOutDir, 'resources');
+    const releaseChecks = [checkAppUpdateConfig(resources, feed.repo), checkWorkerHash(resources)];
+    for (const check of releaseChecks) if (check.line) process.stdout.write(`  ${check.line}\n`);
+    const releaseProblems = releaseChecks.flatMap((check) => check.problems);
+    if (releaseProblems.length > 0) {
+      throw new Error(`the package is not right:\n  - ${releaseProblems.join('\n  - ')}`);
     }
 
     step('boot the packaged main under Node with the stand-in Electron');

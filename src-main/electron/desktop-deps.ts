@@ -18,6 +18,7 @@ import type { LogFile } from './log-file.ts';
 import type { LoginItem } from './login-item.ts';
 import type { CodeNotifierDeps } from './notifications.ts';
 import type { AppTrayDeps } from './tray.ts';
+import type { UpdateController } from './update-controller.ts';
 import type { SaveDialog } from './video.ipc.ts';
 
 export type DesktopController = Pick<
@@ -82,6 +83,13 @@ export interface DesktopDeps {
   logger: Logger;
   /** `process.once` for the signals a terminal sends (`npm start`, then Ctrl+C). */
   onSignal(signal: 'SIGINT' | 'SIGTERM', handler: () => void): void;
+  /** Started by the OS at login (login-item.ts): the window stays hidden in the tray. */
+  startedAtLogin?(): boolean;
+  /** Settings → Updates (main.ts makes one; none in tests that do not need it). */
+  updates?: Pick<
+    UpdateController,
+    'state' | 'check' | 'apply' | 'setEnabled' | 'onChange' | 'stop'
+  >;
   now?(): number;
   setTimer?(fn: () => void, ms: number): () => void;
 }

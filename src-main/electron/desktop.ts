@@ -20,13 +20,15 @@ import { mailFilesIpcHandlers } from './mail-files.ipc.ts';
 import { mailIpcHandlers } from './mail.ipc.ts';
 import { sourcesIpcHandlers } from './sources.ipc.ts';
 import { MailWatch } from './mail-watch.ts';
-import { openMainWindow } from './main-window.ts';
+import { isGpuCrash } from './fatal-errors.ts';
+import { openMainWindow, recoverWindow } from './main-window.ts';
 import { createCodeNotifier } from './notifications.ts';
 import { OtherEphemeraError, portFallback } from './port-fallback.ts';
 import { appProtocolHandler } from './protocol.ts';
 import { quitWatchdog } from './quit-watchdog.ts';
 import { announce, mediaOrigin } from './start-announce.ts';
 import { createAppTray, type AppTray, type TrayState } from './tray.ts';
+import { updateIpcHandlers } from './update.ipc.ts';
 import { videoIpcHandlers } from './video.ipc.ts';
 
 export type { DesktopController, DesktopDeps } from './desktop-deps.ts';
@@ -43,6 +45,8 @@ export interface Desktop {
   /** Shows, restores and focuses the window (creating it again if it was destroyed). */
   showWindow(): void;
   quit(): void;
+  /** Lets the window close for an update's quit (closing otherwise hides it to the tray). */
+  allowQuit(): void;
   /** Resolves once the services are up (or the start failed). */
   ready: Promise<RunningApp | null>;
 }
@@ -118,33 +122,47 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
   /** Windows that painted once: showing them again cannot flash white. */
   const painted = new WeakSet<BrowserWindow>();
   let isReady = false;
+  /** Windows something asked to see: they show themselves once painted. */
+  const wanted = new WeakSet<BrowserWindow>();
+  /** The window, created hidden (it shows once painted if wanted) if there is none. */
+  const ensureWindow = (): BrowserWindow => {
+    const existing = alive();
+    if (existing) return existing;
+    const created = openMainWindow({
+      createWindow: (options) => deps.createWindow(options),
+      preload: deps.paths.preload,
+      ...(deps.platform === 'darwin' ? {} : { icon: deps.paths.windowIcon }),
+      dark: () => deps.dark(),
+      openExternal: (url) => {
+        deps.openExternal(url).catch((err: unknown) => logger.error(`cannot open ${url}`, err));
+      },
+      closeAction: () => closeAction(deps.platform, trayShown()),
+      quitting: () => quitting,
+      quit,
+      pageChanged: () => watches.clear(),
+      closed: () => {
+        win = null;
+        watches.clear();
+      },
+      showWhenReady: false,
+      logger,
+      now,
+    });
+    // Once per window (a window still loading shows itself here: no white flash); every later
+    // show of a painted window is immediate.
+    created.once('ready-to-show', () => {
+      painted.add(created);
+      if (wanted.has(created)) created.show();
+    });
+    win = created;
+    return created;
+  };
   const showWindow = (): void => {
     // A second launch can arrive before `ready`; the window is created at `ready` anyway.
     if (quitting || !isReady) return;
-    const target =
-      alive() ??
-      (win = openMainWindow({
-        createWindow: (options) => deps.createWindow(options),
-        preload: deps.paths.preload,
-        ...(deps.platform === 'darwin' ? {} : { icon: deps.paths.windowIcon }),
-        dark: () => deps.dark(),
-        openExternal: (url) => {
-          deps.openExternal(url).catch((err: unknown) => logger.error(`cannot open ${url}`, err));
-        },
-        closeAction: () => closeAction(deps.platform, trayShown()),
-        quitting: () => quitting,
-        quit,
-        pageChanged: () => watches.clear(),
-        closed: () => {
-          win = null;
-          watches.clear();
-        },
-        logger,
-        now,
-      }));
-    target.once('ready-to-show', () => painted.add(target));
+    const target = ensureWindow();
+    wanted.add(target);
     if (target.isMinimized()) target.restore();
-    // A window still loading its first page shows itself at ready-to-show (no white flash).
     if (painted.has(target) || !target.webContents.isLoading()) target.show();
     target.focus();
   };
@@ -187,6 +205,7 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
     cleanup: () => {
       unregisterIpc?.();
       stopNotifying?.();
+      deps.updates?.stop();
       watches.clear();
       tray?.destroy();
       tray = null;
@@ -207,6 +226,16 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
       app.quit();
     });
   });
+  // The GPU process died: Chromium starts a new one, but the page may stay blank; it is
+  // recovered like a crashed page (reload once, then the error page).
+  app.on('child-process-gone', (_event, details) => {
+    const target = alive();
+    if (quitting || !target || !isGpuCrash(details)) return;
+    recoverWindow(
+      target,
+      `The GPU process stopped: ${details.reason} (exit code ${details.exitCode}).`,
+    );
+  });
   deps.onSignal('SIGINT', quit);
   deps.onSignal('SIGTERM', quit);
 
@@ -214,6 +243,7 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
     watches.attach(change.app.mail.hub);
     // Every mailbox, watched by the window or not (a phone script may have made it).
     stopNotifying ??= change.app.mail.hub.subscribeAll(notify);
+    deps.updates?.setEnabled(change.settings.auto_updates);
     tray?.update(trayState());
     send('app:changed', toAppInfo(change.status, deps.meta, fallback.changes()));
   });
@@ -256,6 +286,11 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
         openExternal: (url) => deps.openExternal(url),
       }),
       ...videoIpcHandlers({ services, saveDialog: deps.saveDialog }),
+      ...updateIpcHandlers({
+        updates: deps.updates ?? null,
+        updateSettings: (patch) => controller.updateSettings(patch),
+        version: deps.meta.version,
+      }),
       ...mailIpcHandlers({ services, watches }),
       ...mailFilesIpcHandlers({ services, saveDialog: deps.saveDialog }),
       ...webhooksIpcHandlers({ services }),
@@ -266,6 +301,7 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
       logger,
     },
   );
+  deps.updates?.onChange((state) => send('update:changed', state));
   deps.onShutdown((event) => {
     // Linux and macOS shutting down: delay it for the clean stop (bounded by the watchdog).
     event?.preventDefault();
@@ -295,7 +331,10 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
       return null;
     },
   );
-  showWindow();
+  // Started at login: the window loads hidden and waits for the tray or the Dock.
+  const startHidden = deps.startedAtLogin?.() ?? false;
+  if (startHidden) ensureWindow();
+  else showWindow();
   try {
     tray = createAppTray(
       {
@@ -311,5 +350,10 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
     // No tray here: closing the window then quits (closeAction).
     logger.warn(`no tray icon: ${err instanceof Error ? err.message : String(err)}`);
   }
-  return { window: alive, showWindow, quit, ready };
+  // Hidden with no way back (no tray, not macOS's Dock) would be an app the user cannot reach.
+  if (startHidden && deps.platform !== 'darwin' && !trayShown()) showWindow();
+  const allowQuit = (): void => {
+    quitting = true;
+  };
+  return { window: alive, showWindow, quit, allowQuit, ready };
 }

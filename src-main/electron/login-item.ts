@@ -2,6 +2,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { App } from 'electron';
 
+/**
+ * What the login item starts Ephemera with (Windows' registry entry, the XDG autostart entry):
+ * the shell then keeps the window hidden in the tray. desktop-args.ts drops it from the options.
+ */
+export const LOGIN_ARG = '--hidden';
+
+/**
+ * Whether the OS started this run at login: our argument (Windows, Linux) or macOS's
+ * `wasOpenedAtLogin` (login items there take no arguments).
+ */
+export function startedAtLogin(
+  argv: readonly string[],
+  platform: NodeJS.Platform,
+  app: Pick<App, 'getLoginItemSettings'>,
+): boolean {
+  if (argv.slice(1).includes(LOGIN_ARG)) return true;
+  return platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin === true;
+}
+
 /** "Start at login": read and set. */
 export interface LoginItem {
   get(): boolean;
@@ -23,11 +42,20 @@ export function loginItem(options: {
   configDir: string;
 }): LoginItem | null {
   if (!options.packaged) return null;
-  if (options.platform === 'win32' || options.platform === 'darwin') {
+  if (options.platform === 'darwin') {
     const { app } = options;
     return {
       get: () => app.getLoginItemSettings().openAtLogin,
       set: (on) => app.setLoginItemSettings({ openAtLogin: on }),
+    };
+  }
+  if (options.platform === 'win32') {
+    // Windows matches the entry by its arguments too: ask with the same ones.
+    const { app } = options;
+    const args = [LOGIN_ARG];
+    return {
+      get: () => app.getLoginItemSettings({ args }).openAtLogin,
+      set: (on) => app.setLoginItemSettings({ openAtLogin: on, args }),
     };
   }
   if (options.platform !== 'linux') return null;
@@ -59,7 +87,7 @@ export function autostartEntry(exec: string): string {
     'Type=Application',
     'Name=Ephemera',
     'Comment=Start Ephemera at login',
-    `Exec=${quoted}`,
+    `Exec=${quoted} ${LOGIN_ARG}`,
     'Terminal=false',
     'X-GNOME-Autostart-enabled=true',
     '',

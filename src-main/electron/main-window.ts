@@ -24,8 +24,20 @@ export interface MainWindowDeps {
   /** The page was replaced (reload, navigation): per-page state (mail watches) is dropped. */
   pageChanged(): void;
   closed(): void;
+  /**
+   * Show the window once it painted. False for a start at login: the window waits hidden
+   * (the tray or the Dock brings it) until something asks for it.
+   */
+  showWhenReady?: boolean;
   logger: Logger;
   now(): number;
+}
+
+/** Recovers a window's page after its GPU process died (desktop.ts), like a crashed page. */
+const recoveries = new WeakMap<BrowserWindow, (reason: string) => void>();
+
+export function recoverWindow(win: BrowserWindow, reason: string): void {
+  recoveries.get(win)?.(reason);
 }
 
 /**
@@ -64,7 +76,7 @@ export function openMainWindow(deps: MainWindowDeps): BrowserWindow {
   );
 
   lockNavigation(contents, { isAppUrl, openExternal: (url) => deps.openExternal(url) });
-  win.once('ready-to-show', () => win.show());
+  if (deps.showWhenReady !== false) win.once('ready-to-show', () => win.show());
   win.on('close', (event) => {
     if (deps.quitting()) return;
     if (deps.closeAction() === 'hide') {
@@ -82,13 +94,20 @@ export function openMainWindow(deps: MainWindowDeps): BrowserWindow {
   win.on('session-end', () => deps.quit());
 
   contents.on('did-navigate', () => deps.pageChanged());
-  contents.on('render-process-gone', (_event, details) => {
-    if (deps.quitting() || details.reason === 'clean-exit') return;
+  const crashed = (reason: string): void => {
+    if (deps.quitting()) return;
     deps.pageChanged();
-    const reason = `The page stopped: ${details.reason} (exit code ${details.exitCode}).`;
     logger.error(reason);
     recovery.failed(reason);
+  };
+  recoveries.set(win, crashed);
+  contents.on('render-process-gone', (_event, details) => {
+    if (details.reason === 'clean-exit') return;
+    crashed(`The page stopped: ${details.reason} (exit code ${details.exitCode}).`);
   });
+  // The page hangs (Chromium's hang monitor gave up waiting for it): a frozen window helps
+  // nobody, so it is reloaded like a crashed one (and shows the error page if it hangs again).
+  win.on('unresponsive', () => crashed('The page stopped responding.'));
   contents.on('did-fail-load', (_event, code, description, url, isMainFrame) => {
     if (!isMainFrame || code === ERR_ABORTED || !isAppUrl(url) || deps.quitting()) return;
     const reason = `The page did not load: ${description} (${code}).`;

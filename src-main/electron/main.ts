@@ -1,7 +1,9 @@
+import path from 'node:path';
 import {
   app,
   BrowserWindow,
   clipboard,
+  crashReporter,
   dialog,
   ipcMain,
   Menu,
@@ -22,12 +24,22 @@ import { APP_SCHEME_PRIVILEGES } from './app-origin.ts';
 import { linuxTrayLikelyShown } from './close-behaviour.ts';
 import { desktopArgs } from './desktop-args.ts';
 import { desktopPaths } from './desktop-paths.ts';
+import { unsandboxedReason } from './sandbox-notice.ts';
+import { CRASH_REPORTER_OPTIONS, installFatalErrorHandlers } from './fatal-errors.ts';
 import { runDesktop } from './desktop.ts';
 import { safeStorageBox } from './safe-storage-box.ts';
 import { openLogFile } from './log-file.ts';
-import { loginItem } from './login-item.ts';
+import { loginItem, startedAtLogin } from './login-item.ts';
 import { isEphemeraAt } from './port-fallback.ts';
-import { releasesPage, startUpdateChecks, updateMode, type UpdaterLike } from './updater.ts';
+import { UpdateController } from './update-controller.ts';
+import {
+  buildFacts,
+  fileValue,
+  readAppUpdateConfig,
+  releasesPage,
+  updateMode,
+  type UpdaterLike,
+} from './updater.ts';
 
 /**
  * The Electron main entry (bundled to dist/main/electron.mjs, package.json "main"). It only
@@ -37,8 +49,78 @@ import { releasesPage, startUpdateChecks, updateMode, type UpdaterLike } from '.
 // Must happen before `ready`: the window's pages are app://ephemera/ (app-origin.ts).
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 
+const logger = createLogger('desktop');
+
+// Before anything can fail: crash dumps stay on this machine, in the logs folder the user can
+// open; an uncaught error is logged and explained before the app quits (fatal-errors.ts).
+app.setPath('crashDumps', path.join(app.getPath('logs'), 'crashes'));
+crashReporter.start(CRASH_REPORTER_OPTIONS);
+installFatalErrorHandlers({
+  on: (event, listener) => process.on(event, listener),
+  logger,
+  ask: async (title, message, buttons) => {
+    // Before `ready` only the error box can be shown; it has no buttons (it means Quit).
+    if (!app.isReady()) {
+      dialog.showErrorBox(title, message);
+      return buttons.length - 1;
+    }
+    const answer = await dialog.showMessageBox({
+      type: 'error',
+      title,
+      message: title,
+      detail: message,
+      buttons: [...buttons],
+      defaultId: buttons.length - 1,
+      cancelId: buttons.length - 1,
+      noLink: true,
+    });
+    return answer.response;
+  },
+  openLogsFolder: async () => {
+    const failure = await shell.openPath(app.getPath('logs'));
+    if (failure) throw new Error(failure);
+  },
+  quit: () => app.quit(),
+});
+
+/** The running shell, once started (the updater lets its window close before installing). */
+let shell_: { allowQuit(): void } | null = null;
+
+/** Settings → Updates; electron-updater is loaded at the first check only (updater.ts). */
+function createUpdates(): UpdateController {
+  const feed = readAppUpdateConfig(process.resourcesPath);
+  return new UpdateController({
+    mode: updateMode(process.platform, app.isPackaged, process.env, buildFacts(appRoot(), feed)),
+    current: app.getVersion(),
+    load: async () => {
+      // CommonJS: Node exposes its module.exports as the default export (autoUpdater is a getter
+      // its export scanner does not see).
+      const updater = (await import('electron-updater')) as { default?: object };
+      return (updater.default as { autoUpdater: UpdaterLike }).autoUpdater;
+    },
+    notify: (title, body, onClick) => {
+      if (!Notification.isSupported()) return;
+      const notification = new Notification({ title, body });
+      if (onClick) notification.on('click', onClick);
+      notification.show();
+    },
+    downloadPage: releasesPage(feed),
+    openExternal: (url) => {
+      shell.openExternal(url).catch((err: unknown) => logger.error(`cannot open ${url}`, err));
+    },
+    noticed: fileValue(path.join(app.getPath('userData'), 'update-noticed.txt')),
+    beforeInstall: () => shell_?.allowQuit(),
+    logger,
+    schedule: (fn, ms, repeat) => {
+      const timer = repeat ? setInterval(fn, ms) : setTimeout(fn, ms);
+      timer.unref();
+      return () => clearTimeout(timer);
+    },
+    now: () => Date.now(),
+  });
+}
+
 async function main(): Promise<void> {
-  const logger = createLogger('desktop');
   const desktop = await runDesktop({
     app,
     loadConfig: () => loadConfig(desktopArgs(process.argv)),
@@ -97,34 +179,13 @@ async function main(): Promise<void> {
     stdout: (line) => process.stdout.write(line),
     logger,
     onSignal: (signal, handler) => process.once(signal, handler),
+    startedAtLogin: () => startedAtLogin(process.argv, process.platform, app),
+    updates: createUpdates(),
   });
   if (!desktop) return;
-  // Packaged builds only (updater.ts); electron-updater is loaded at the first check.
-  startUpdateChecks({
-    mode: updateMode(process.platform, app.isPackaged, process.env),
-    load: async () => {
-      // CommonJS: Node exposes its module.exports as the default export (autoUpdater is a getter
-      // its export scanner does not see).
-      const updater = (await import('electron-updater')) as { default?: object };
-      return (updater.default as { autoUpdater: UpdaterLike }).autoUpdater;
-    },
-    notify: (title, body, onClick) => {
-      if (!Notification.isSupported()) return;
-      const notification = new Notification({ title, body });
-      if (onClick) notification.on('click', onClick);
-      notification.show();
-    },
-    releasesPage: releasesPage(process.resourcesPath),
-    openExternal: (url) => {
-      shell.openExternal(url).catch((err: unknown) => logger.error(`cannot open ${url}`, err));
-    },
-    logger,
-    schedule: (fn, ms, repeat) => {
-      const timer = repeat ? setInterval(fn, ms) : setTimeout(fn, ms);
-      timer.unref();
-      return () => clearTimeout(timer);
-    },
-  });
+  shell_ = desktop;
+  const unsandboxed = unsandboxedReason(process.argv, process.env);
+  if (unsandboxed) logger.warn(unsandboxed);
 }
 
 main().catch((err: unknown) => {

@@ -1,3 +1,5 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -50,11 +52,39 @@ export function unpackedWorkerPath(file: string): string {
 }
 
 /**
+ * The worker's SHA-256, put into the bundles by scripts/build-main.mjs (undefined when running
+ * from sources or a bundle built without it, e.g. bench/desktop-launch.ts).
+ */
+declare const __PARSE_WORKER_SHA256__: string | undefined;
+const WORKER_SHA256 =
+  typeof __PARSE_WORKER_SHA256__ === 'string' ? __PARSE_WORKER_SHA256__ : undefined;
+
+/**
+ * The worker file, refused unless its SHA-256 is `expected`. Installers unpack it beside
+ * app.asar, outside the archive's integrity check (macOS, Windows); the hash lives in the main
+ * bundle inside the archive, so a replaced worker is not run. Without a hash (sources) it
+ * passes unchecked.
+ */
+export function verifiedWorkerPath(file: string, expected: string | undefined): string {
+  if (expected === undefined) return file;
+  const actual = createHash('sha256').update(fs.readFileSync(file)).digest();
+  const wanted = Buffer.from(expected, 'hex');
+  if (wanted.length !== actual.length || !timingSafeEqual(actual, wanted)) {
+    throw new Error(`the parse worker ${file} is not the one this build shipped (SHA-256 differs)`);
+  }
+  return file;
+}
+
+/**
  * Running from TypeScript sources, a worker's entry must register tsx in its own thread first
  * (Node 20 does not pass the --import hook to workers); the bundled .mjs entry loads directly.
  */
 function spawn(): Worker {
-  if (!FROM_SOURCE) return new Worker(unpackedWorkerPath(fileURLToPath(WORKER_URL)));
+  if (!FROM_SOURCE) {
+    return new Worker(
+      verifiedWorkerPath(unpackedWorkerPath(fileURLToPath(WORKER_URL)), WORKER_SHA256),
+    );
+  }
   const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
     .then((api) => { api.register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
   return new Worker(boot, { eval: true });
@@ -125,7 +155,14 @@ export class ParsePool {
       );
     if (slot.idle) clearTimeout(slot.idle);
     slot.idle = null;
-    const worker = slot.worker ?? this.startWorker(slot);
+    let worker: Worker;
+    try {
+      worker = slot.worker ?? this.startWorker(slot);
+    } catch (err) {
+      // A worker that cannot start (a replaced file, verifiedWorkerPath): this job fails.
+      this.logger.error('parse worker cannot start', err);
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    }
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => this.fail(slot, new Error('parse timed out')), this.timeoutMs);

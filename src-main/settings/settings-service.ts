@@ -155,6 +155,7 @@ export class SettingsService {
       data_dir: dataDir,
       code_notifications: this.stored.codeNotifications,
       allowed_hosts: [...this.stored.allowedHosts],
+      auto_updates: this.stored.autoUpdates,
       locked: [...this.locked],
       restart_required:
         httpPort !== listeners.httpPort ||
@@ -182,6 +183,7 @@ export class SettingsService {
         next.codeNotifications = patch.code_notifications;
       }
       if (hosts) next.allowedHosts = hosts;
+      if (patch.auto_updates !== undefined) next.autoUpdates = patch.auto_updates;
       if (patch.lan_enabled !== undefined) {
         await this.setLanSharing(patch.lan_enabled);
         next.lanSharing = patch.lan_enabled;

@@ -81,6 +81,13 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
       openLink: async (url) => {
         await call('desktop:open-link', { url });
       },
+      updates: {
+        state: () => call('update:state'),
+        setEnabled: (enabled) => call('update:set-enabled', { enabled }),
+        check: () => call('update:check'),
+        apply: () => call('update:apply'),
+        onChange: (listener) => bridge.on('update:changed', listener),
+      },
     },
     info: async () => {
       app = await call('app:info');

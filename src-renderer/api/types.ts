@@ -31,10 +31,22 @@ import type {
 } from '../../src-shared/api/webhooks.ts';
 
 export type { CreatedWebhook, WebhookAttempt, WebhookCreate, WebhookDeliveries, WebhookView };
+import type { UpdateState } from '../../src-shared/ipc/update-schemas.ts';
 
 /** A port another program held when the desktop app started, and the one used instead. */
 export type PortChange = AppInfo['portChanges'][number];
-export type { LoginItemState };
+export type { LoginItemState, UpdateState };
+
+/** Settings → Updates (desktop app only). */
+export interface UpdatesApi {
+  state(): Promise<UpdateState>;
+  setEnabled(enabled: boolean): Promise<UpdateState>;
+  check(): Promise<UpdateState>;
+  /** Restart to update, or open the download page. */
+  apply(): Promise<UpdateState>;
+  /** Pushed changes (progress, results); returns the unsubscribe function. */
+  onChange(listener: (state: UpdateState) => void): () => void;
+}
 
 /** What only the desktop app has (null in a browser). */
 export interface DesktopApi {
@@ -45,6 +57,7 @@ export interface DesktopApi {
   openLogsFolder(): Promise<void>;
   /** Opens a mail's link in the system browser (never in the app window). */
   openLink(url: string): Promise<void>;
+  updates: UpdatesApi;
 }
 
 export type { ApiKeyInfo, Capacity, CreatedApiKey, Lease, Mail, MxCheck, ServerInfo, Settings };

@@ -45,6 +45,8 @@ export const ServerSettingsSchema = z.object({
    * and, while LAN sharing is on, this computer's LAN addresses. Other Host headers get 403.
    */
   allowed_hosts: z.array(z.string()),
+  /** The desktop app checks for new versions (only the installed desktop app does). */
+  auto_updates: z.boolean(),
   /** Fields set by a flag or variable for this run; the UI shows them read-only. */
   locked: z.array(LockableSettingSchema),
   /** Changes saved but applied only at the next start (ports, data folder). */
@@ -63,6 +65,7 @@ export const ServerSettingsPatchSchema = z
     data_dir: z.string().min(1).max(4096),
     code_notifications: z.boolean(),
     allowed_hosts: z.array(z.string().min(1).max(253)).max(50),
+    auto_updates: z.boolean(),
   })
   .partial()
   .strict();

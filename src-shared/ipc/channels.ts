@@ -14,6 +14,10 @@ export const IPC_INVOKE_CHANNELS = [
   'desktop:set-login-item',
   'desktop:open-logs',
   'desktop:open-link',
+  'update:state',
+  'update:set-enabled',
+  'update:check',
+  'update:apply',
   'settings:get',
   'settings:update',
   'settings:check-mx',
@@ -61,6 +65,7 @@ export const IPC_INVOKE_CHANNELS = [
 export const IPC_EVENT_CHANNELS = [
   'mail:received',
   'app:changed',
+  'update:changed',
 ] as const satisfies readonly IpcEventChannel[];
 
 const INVOKE = new Set<string>(IPC_INVOKE_CHANNELS);

@@ -33,6 +33,7 @@ import {
   WebhookTestResultSchema,
 } from '../api/webhooks.ts';
 import { SourceListSchema, SourceSchema, SourceTestResultSchema } from '../mail/sources.ts';
+import { UpdateStateSchema } from './update-schemas.ts';
 
 /** A channel that takes no request. */
 const NoRequest = z.undefined();
@@ -81,6 +82,15 @@ export const IPC_INVOKE_SCHEMAS = {
     }),
     response: Done,
   },
+  /** Settings → Updates (desktop only): the state, on/off (settings.json), check, restart. */
+  'update:state': { request: NoRequest, response: UpdateStateSchema },
+  'update:set-enabled': {
+    request: z.strictObject({ enabled: z.boolean() }),
+    response: UpdateStateSchema,
+  },
+  'update:check': { request: NoRequest, response: UpdateStateSchema },
+  /** Installs a downloaded update and restarts, or opens the download page. */
+  'update:apply': { request: NoRequest, response: UpdateStateSchema },
   /** The same settings as GET /api/settings. */
   'settings:get': { request: NoRequest, response: ServerSettingsSchema },
   /** PATCH /api/settings: `lan_enabled` rebinds HTTP and SMTP on the same ports at once. */
@@ -198,6 +208,8 @@ export const IPC_EVENT_SCHEMAS = {
   'mail:received': MailSchema,
   /** The services moved (LAN sharing switched) or their settings changed. */
   'app:changed': AppInfoSchema,
+  /** The update state changed (a check ran, a download progressed, the setting moved). */
+  'update:changed': UpdateStateSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 /** The Result envelope's shape, for a client that wants to check what it received. */

@@ -24,6 +24,8 @@ export const SettingsSchema = z.object({
    * proxy's name, a DNS name for this computer). Any other Host header gets 403.
    */
   allowedHosts: z.array(z.string().min(1).max(253)).max(50).default([]),
+  /** The desktop app looks for new versions (Settings → Updates; on by default). */
+  autoUpdates: z.boolean().default(true),
 });
 export type Settings = z.output<typeof SettingsSchema>;
 

@@ -73,6 +73,7 @@ describe('server settings on the running app (/api/settings)', () => {
       data_dir: app.t.dataDir,
       code_notifications: true,
       allowed_hosts: [],
+      auto_updates: true,
       locked: [],
       restart_required: false,
     });

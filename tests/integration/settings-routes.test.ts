@@ -32,6 +32,7 @@ describe('settings routes', () => {
       data_dir: '/tmp/eph',
       code_notifications: true,
       allowed_hosts: [],
+      auto_updates: true,
       locked: [],
       restart_required: false,
     };

@@ -9,6 +9,7 @@ import { appIpcHandlers, toAppInfo } from '../../src-main/electron/app.ipc.ts';
 import { settingsIpcHandlers } from '../../src-main/electron/settings.ipc.ts';
 import { desktopIpcHandlers } from '../../src-main/electron/desktop.ipc.ts';
 import { registerIpcHandlers, trustedSenderCheck } from '../../src-main/electron/ipc-register.ts';
+import { updateIpcHandlers } from '../../src-main/electron/update.ipc.ts';
 import { mailFilesIpcHandlers } from '../../src-main/electron/mail-files.ipc.ts';
 import { webhooksIpcHandlers } from '../../src-main/electron/webhooks.ipc.ts';
 import { mailIpcHandlers } from '../../src-main/electron/mail.ipc.ts';
@@ -205,6 +206,11 @@ export async function startIpcHarness(): Promise<IpcHarness> {
         ...mailFilesIpcHandlers({ services, saveDialog }),
         ...webhooksIpcHandlers({ services }),
         ...sourcesIpcHandlers({ services }),
+        ...updateIpcHandlers({
+          updates: null,
+          updateSettings: (patch) => controller.updateSettings(patch),
+          version: meta.version,
+        }),
       },
       {
         isTrustedSender: trustedSenderCheck(

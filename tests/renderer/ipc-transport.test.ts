@@ -108,6 +108,15 @@ describe('renderer api over desktop IPC', () => {
       code: 'VALIDATION_FAILED',
     });
   });
+  it('Settings → Updates over IPC: a development run updates nothing; the switch is saved', async () => {
+    const updates = h.api.desktop?.updates;
+    expect(await updates?.state()).toMatchObject({ mode: 'none', phase: 'off', available: null });
+    expect(await updates?.check()).toMatchObject({ mode: 'none' });
+    await updates?.setEnabled(false);
+    expect((await h.api.settings.get()).auto_updates).toBe(false);
+    await updates?.setEnabled(true);
+    expect((await h.api.settings.get()).auto_updates).toBe(true);
+  });
 
   it('reads and changes settings: LAN sharing on and off, a port clash, an MX check', async () => {
     const before = ServerSettingsSchema.strict().parse(await h.api.settings.get());

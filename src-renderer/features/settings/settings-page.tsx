@@ -13,6 +13,7 @@ import { KeysSection } from './keys-section.tsx';
 import { LanSection } from './lan-section.tsx';
 import { ReceiveMailSection } from './receive-mail-section.tsx';
 import { ServerSection } from './server-section.tsx';
+import { UpdatesSection } from './updates-section.tsx';
 import { useSettings } from './settings-store.ts';
 import { WebhooksSection } from './webhooks-section.tsx';
 
@@ -40,6 +41,7 @@ export function SettingsPage(): ReactElement {
         <LanSection />
         <AppearanceSection />
         <DesktopSection />
+        <UpdatesSection />
         <DeviceKeySection onChange={() => void load()} />
         {state === 'loading' ? (
           <div className="card loading-row">

@@ -3,7 +3,11 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAction, linuxTrayLikelyShown } from '../../../src-main/electron/close-behaviour.ts';
 import { openLogFile } from '../../../src-main/electron/log-file.ts';
-import { autostartEntry, loginItem } from '../../../src-main/electron/login-item.ts';
+import {
+  autostartEntry,
+  loginItem,
+  startedAtLogin,
+} from '../../../src-main/electron/login-item.ts';
 import { makeTempDir, removeTempDir } from '../../helpers/temp-dir.ts';
 
 const dirs: string[] = [];
@@ -104,6 +108,37 @@ describe('start at login', () => {
     expect(item?.get()).toBe(true);
   });
 
+  it('Windows: the login entry carries --hidden, and is read back with the same arguments', () => {
+    let entry: { openAtLogin?: boolean; args?: string[] } = {};
+    const app = {
+      getLoginItemSettings: vi.fn((q?: { args?: string[] }) => ({
+        openAtLogin: entry.openAtLogin === true && q?.args?.join() === entry.args?.join(),
+      })) as never,
+      setLoginItemSettings: vi.fn((s: { openAtLogin?: boolean; args?: string[] }) => {
+        entry = s;
+      }),
+    };
+    const item = loginItem({ ...base, app, platform: 'win32', packaged: true });
+    item?.set(true);
+    expect(app.setLoginItemSettings).toHaveBeenCalledWith({
+      openAtLogin: true,
+      args: ['--hidden'],
+    });
+    expect(item?.get()).toBe(true);
+  });
+
+  it('knows a start at login: --hidden, or macOS wasOpenedAtLogin', () => {
+    const app = (was: boolean) => ({
+      getLoginItemSettings: () => ({ openAtLogin: true, wasOpenedAtLogin: was }) as never,
+    });
+    expect(startedAtLogin(['/opt/e', '--hidden'], 'linux', app(false))).toBe(true);
+    expect(startedAtLogin(['/opt/e', '--port', '9'], 'win32', app(true))).toBe(false);
+    expect(startedAtLogin(['/A.app/x'], 'darwin', app(true))).toBe(true);
+    expect(startedAtLogin(['/A.app/x'], 'darwin', app(false))).toBe(false);
+    // argv[0] is the executable, never an argument.
+    expect(startedAtLogin(['--hidden'], 'linux', app(false))).toBe(false);
+  });
+
   it('writes and removes an XDG autostart entry on Linux, starting the AppImage', () => {
     const configDir = tempDir();
     const item = loginItem({
@@ -118,7 +153,9 @@ describe('start at login', () => {
     expect(item?.get()).toBe(false);
     item?.set(true);
     expect(item?.get()).toBe(true);
-    expect(fs.readFileSync(file, 'utf8')).toContain('Exec="/home/me/Apps/Ephemera 1.0.AppImage"');
+    expect(fs.readFileSync(file, 'utf8')).toContain(
+      'Exec="/home/me/Apps/Ephemera 1.0.AppImage" --hidden\n',
+    );
     item?.set(false);
     expect(fs.existsSync(file)).toBe(false);
     expect(item?.get()).toBe(false);

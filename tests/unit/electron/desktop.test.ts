@@ -11,6 +11,7 @@ import {
   type DesktopDeps,
 } from '../../../src-main/electron/desktop.ts';
 import { IPC_INVOKE_CHANNELS } from '../../../src-shared/ipc/channels.ts';
+import { UpdateController } from '../../../src-main/electron/update-controller.ts';
 import {
   DESKTOP_CONFIG,
   FakeApp,
@@ -58,6 +59,9 @@ interface SetupOptions {
   stopHangs?: boolean;
   /** Only build the deps (for tests that drive runDesktop themselves). */
   depsOnly?: boolean;
+  /** The OS started this run at login. */
+  startedAtLogin?: boolean;
+  updates?: DesktopDeps['updates'];
 }
 
 async function setup(options: SetupOptions = {}) {
@@ -189,6 +193,8 @@ async function setup(options: SetupOptions = {}) {
     logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
     onSignal: (signal, handler) => signals.set(signal, handler),
     saveDialog: { ask: vi.fn(), downloadsDir: () => '/home/me/Downloads' },
+    startedAtLogin: () => options.startedAtLogin ?? false,
+    ...(options.updates ? { updates: options.updates } : {}),
     now: () => clock.now,
     setTimer: (fn, ms) => {
       const timer = { fn, ms, cancelled: false };
@@ -704,5 +710,119 @@ describe('desktop shell: menu, mail and LAN', () => {
     s.finishStart();
     await ready(s);
     expect(s.tray?.menu.find((i) => i.id === 'lan')?.enabled).toBe(true);
+  });
+});
+
+describe('desktop shell: failures leave a trace, a login start stays out of the way', () => {
+  it('registers ready-to-show once per window, however often it is shown', async () => {
+    const s = await setup();
+    await ready(s);
+    const before = s.window?.listenerCount('ready-to-show');
+    for (let i = 0; i < 5; i++) s.app.emit('second-instance', {}, [], '/');
+    expect(s.window?.listenerCount('ready-to-show')).toBe(before);
+    s.window?.emit('ready-to-show');
+    expect(s.window?.visible).toBe(true);
+  });
+
+  it('a page that stops responding is reloaded, then shows the error page', async () => {
+    const s = await setup();
+    await ready(s);
+    s.window?.emit('unresponsive');
+    expect(loads(s.window)).toEqual([APP_PAGE, APP_PAGE]);
+    s.clock.now += 5_000;
+    s.window?.emit('unresponsive');
+    expect(decodeURIComponent(loads(s.window).at(-1) ?? '')).toContain('stopped responding');
+  });
+
+  it('a GPU process that died is recovered like a crashed page; other processes are not', async () => {
+    const s = await setup();
+    await ready(s);
+    const gone = (type: string, reason: string) =>
+      s.app.emit('child-process-gone', fakeEvent(), { type, reason, exitCode: 5 });
+    gone('GPU', 'clean-exit');
+    gone('Utility', 'crashed');
+    expect(loads(s.window)).toEqual([APP_PAGE]);
+    gone('GPU', 'crashed');
+    expect(loads(s.window)).toEqual([APP_PAGE, APP_PAGE]);
+    s.clock.now += 5_000;
+    gone('GPU', 'crashed');
+    expect(decodeURIComponent(loads(s.window).at(-1) ?? '')).toContain('GPU process stopped');
+  });
+
+  it('started at login with a tray: the window loads but stays hidden until the tray opens it', async () => {
+    const s = await setup({ startedAtLogin: true });
+    await ready(s);
+    expect(s.windows).toHaveLength(1);
+    s.window?.emit('ready-to-show');
+    expect(s.window?.visible).toBe(false);
+    s.tray?.click('open');
+    expect(s.window?.visible).toBe(true);
+  });
+
+  it('started at login on macOS without a tray: hidden (the Dock brings it back)', async () => {
+    const s = await setup({ startedAtLogin: true, platform: 'darwin', trayThrows: true });
+    await ready(s);
+    s.window?.emit('ready-to-show');
+    expect(s.window?.visible).toBe(false);
+    s.app.emit('activate');
+    expect(s.window?.visible).toBe(true);
+  });
+
+  it('started at login where no tray shows (Linux): the window shows, never unreachable', async () => {
+    const s = await setup({ startedAtLogin: true, trayLikelyShown: false });
+    await ready(s);
+    s.window?.emit('ready-to-show');
+    expect(s.window?.visible).toBe(true);
+  });
+});
+
+describe('desktop shell: Settings → Updates', () => {
+  const updates = () =>
+    new UpdateController({
+      mode: 'download-page',
+      current: '0.1.0',
+      load: () => Promise.reject(new Error('not in tests')),
+      notify: () => undefined,
+      downloadPage: 'https://github.com/o/r/releases/latest',
+      openExternal: () => undefined,
+      noticed: { get: () => null, set: () => undefined },
+      beforeInstall: () => undefined,
+      logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
+      schedule: () => () => undefined,
+      now: () => 0,
+    });
+
+  it('follows the stored setting (on by default); the switch saves it and tells the window', async () => {
+    const controller = updates();
+    const s = await setup({ updates: controller });
+    await ready(s);
+    expect(controller.state()).toMatchObject({ enabled: true, mode: 'download-page' });
+    expect(await s.invoke('update:set-enabled', { enabled: false })).toMatchObject({
+      ok: true,
+      value: { enabled: false, phase: 'off' },
+    });
+    expect(s.services[0]?.settings.read().auto_updates).toBe(false);
+    const pushed = s.window?.webContents.sent.filter((m) => m.channel === 'update:changed');
+    expect(pushed?.at(-1)?.payload).toMatchObject({ enabled: false });
+    expect(await s.invoke('update:set-enabled', { enabled: 'yes' })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED' },
+    });
+  });
+
+  it('without an updater (development): the state says none', async () => {
+    const s = await setup();
+    await ready(s);
+    expect(await s.invoke('update:state')).toMatchObject({
+      ok: true,
+      value: { mode: 'none', current: '0.1.0', enabled: false },
+    });
+  });
+
+  it('the quit of an update lets the hidden window close', async () => {
+    const s = await setup();
+    await ready(s);
+    s.desktop?.allowQuit();
+    expect(s.window?.close()).toBe(true);
   });
 });

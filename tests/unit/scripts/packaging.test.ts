@@ -52,8 +52,10 @@ describe('signingArgs', () => {
   });
 
   it('leaves signing to electron-builder when a certificate is set, and on other OSes', () => {
-    expect(signingArgs('darwin', { CSC_LINK: 'base64…' })).toEqual([]);
-    expect(signingArgs('darwin', { CSC_NAME: 'Developer ID Application: X' })).toEqual([]);
+    // A certificate also marks the packed package.json (in-place updates on macOS).
+    const marked = ['-c.extraMetadata.ephemeraSigning=certificate'];
+    expect(signingArgs('darwin', { CSC_LINK: 'base64…' })).toEqual(marked);
+    expect(signingArgs('darwin', { CSC_NAME: 'Developer ID Application: X' })).toEqual(marked);
     expect(signingArgs('win32', {})).toEqual([]);
     expect(signingArgs('linux', {})).toEqual([]);
   });

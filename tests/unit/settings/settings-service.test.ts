@@ -269,6 +269,7 @@ describe('SettingsService.read', () => {
       data_dir: dataDir,
       code_notifications: true,
       allowed_hosts: [],
+      auto_updates: true,
       locked: [],
       restart_required: false,
     });
