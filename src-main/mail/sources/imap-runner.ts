@@ -1,5 +1,6 @@
 import type { ConnectionOptions } from 'node:tls';
-import { ImapFlow, type ImapFlowOptions } from 'imapflow';
+import type { ImapFlow, ImapFlowOptions } from 'imapflow';
+import { loadImapFlow } from './imap-client.ts';
 import { MAIL_LIMITS } from '../../../src-shared/mail/limits.ts';
 import type { SourceState } from '../../../src-shared/mail/sources.ts';
 import type { Clock } from '../../core/clock.ts';
@@ -133,7 +134,8 @@ export class ImapSourceRunner {
   private async session(): Promise<boolean> {
     const record = this.deps.record();
     if (!record) return false;
-    const client = new ImapFlow(
+    const Client = await loadImapFlow();
+    const client = new Client(
       imapOptions(record, this.deps.password, this.deps.timing, this.deps.tls),
     );
     this.client = client;

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { ConnectionOptions } from 'node:tls';
-import { ImapFlow } from 'imapflow';
 import type { Source, SourceState, SourceTestResult } from '../../../src-shared/mail/sources.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Logger } from '../../core/logger.ts';
 import type { HeaderField } from '../message-headers.ts';
 import { describeFailure } from './imap-errors.ts';
+import { loadImapFlow } from './imap-client.ts';
 import { ImapSourceRunner, imapOptions, type ImapTiming } from './imap-runner.ts';
 import { openSecret, SecretUnreadable, type SecretBox } from './secret-box.ts';
 import {
@@ -138,7 +138,8 @@ export class SourceService {
       return fail('login', (err as Error).message);
     }
     const timing = { ...this.deps.timing, connectMs: Math.min(this.deps.timing.connectMs, 15_000) };
-    const client = new ImapFlow({
+    const Client = await loadImapFlow();
+    const client = new Client({
       ...imapOptions(record, password, timing, this.deps.tls),
       disableAutoIdle: true,
     });
