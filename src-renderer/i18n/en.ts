@@ -337,7 +337,6 @@ export const en = {
   'settings.keys.disabled': 'disabled',
   'settings.keys.disable': 'Disable',
   'settings.keys.delete': 'Delete',
-  'settings.keys.confirmDelete': 'Delete for good',
   'settings.server.title': 'Server',
   'settings.server.description': 'Ports and the data folder take effect at the next start.',
   'settings.server.httpPort': 'HTTP port',
@@ -434,6 +433,25 @@ export const en = {
   'pair.malformed':
     'This pairing link is incomplete or damaged, so nothing was saved. Scan the QR code again.',
   'pair.notNeeded': 'The desktop app needs no key: nothing was saved.',
+  // Issue 20 (mail screen, keys, live state).
+  'mail.layout.resize': 'Width of the mail list',
+  'mail.layout.showMailboxes': 'Show mailboxes',
+  'mail.layout.hideMailboxes': 'Hide mailboxes',
+  'mail.layout.fullView': 'Full view',
+  'mail.layout.fullViewExit': 'Back to the inbox (Esc)',
+  'settings.keys.thisDevice': 'This browser',
+  'settings.keys.enable': 'Enable',
+  'settings.keys.confirm.disable.title': 'Disable "{name}"?',
+  'settings.keys.confirm.disable.body':
+    'Requests with this key are refused until you enable it again here.',
+  'settings.keys.confirm.disable.ok': 'Disable',
+  'settings.keys.confirm.delete.title': 'Delete "{name}"?',
+  'settings.keys.confirm.delete.body':
+    'The key stops working at once and cannot be brought back; phones and scripts that use it need a new key.',
+  'settings.keys.confirm.delete.ok': 'Delete for good',
+  'settings.keys.confirm.own': 'This browser uses this key: it will ask for a key right after.',
+  'settings.keys.confirm.wayBack':
+    'To get back in, open the sign-in link printed in the terminal where Ephemera runs, use Settings in the Ephemera desktop app, or run npm run cli -- keys create there.',
 } as const;
 
 export type MessageKey = keyof typeof en;

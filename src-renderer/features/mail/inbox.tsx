@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useState, type CSSProperties, type ReactElement } from 'react';
 import { asApiError, type Lease, type Mail } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
@@ -12,9 +12,11 @@ import { useToasts } from '../../stores/toast-store.ts';
 import { CodeChip, copyCode } from './code-chip.tsx';
 import { MailList } from './mail-list.tsx';
 import { LeaseCountdown } from './lease-countdown.tsx';
+import { useMailLayout } from './mail-layout-store.ts';
 import { useMail } from './mail-store.ts';
 import { EmptyMailboxButton, MailSearch } from './mail-tools.tsx';
 import { MailView } from './mail-view.tsx';
+import { PaneSplitter } from './pane-splitter.tsx';
 
 /** The open mailbox: its address and lease, the latest code, its mails, and one mail. */
 export function Inbox({ lease }: { lease: Lease }): ReactElement {
@@ -34,6 +36,7 @@ export function Inbox({ lease }: { lease: Lease }): ReactElement {
   const latest = latestCode(inbox);
   const latestWithCode = latest && latest.id !== openMailId ? latest : null;
   const toast = useToasts((s) => s.show);
+  const listWidth = useMailLayout((s) => s.listWidth);
   useShortcutAction('mail.copyCode', () => {
     if (latest?.code) void copyCode(latest.code, t, toast);
     else toast(t('shortcuts.noCode'), 'info');
@@ -43,18 +46,19 @@ export function Inbox({ lease }: { lease: Lease }): ReactElement {
     <div className={`inbox ${open ? 'has-open-mail' : ''}`} data-testid="inbox">
       <InboxHeader lease={lease} count={inbox.length} onBack={() => void select(null)} />
       {latestWithCode?.code ? (
-        <div className="latest-code" data-testid="latest-code">
+        // While a mail is open the strip is one slim line, leaving the height to the mail.
+        <div className={`latest-code ${open ? 'is-slim' : ''}`} data-testid="latest-code">
           <div>
             <span className="latest-code-label">{t('mail.code.latest')}</span>
             <span className="latest-code-from muted">
               {latestWithCode.from_name ?? latestWithCode.from ?? ''}
             </span>
           </div>
-          <CodeChip code={latestWithCode.code} />
+          <CodeChip code={latestWithCode.code} size={open ? 'md' : 'lg'} />
         </div>
       ) : null}
-      <div className="inbox-body">
-        <div className="mail-list-pane">
+      <div className="inbox-body" style={{ '--list-w': `${listWidth}px` } as CSSProperties}>
+        <div className="mail-list-pane" id="mail-list-pane">
           {state === 'ready' && inbox.length > 0 ? <MailSearch /> : null}
           {state === 'loading' ? (
             <div className="loading-row">
@@ -92,6 +96,7 @@ export function Inbox({ lease }: { lease: Lease }): ReactElement {
             </>
           )}
         </div>
+        <PaneSplitter />
         <div className="mail-view-pane">
           {open ? (
             <MailView key={open.id} mail={open} onBack={() => openMail(null)} />

@@ -1,24 +1,48 @@
 import { useEffect, type ReactElement } from 'react';
+import { Button } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { useT } from '../../i18n/i18n.ts';
+import { useMedia } from '../../lib/use-media.ts';
 import { Inbox } from './inbox.tsx';
 import { MailboxList } from './mailbox-list.tsx';
+import { useMailLayout } from './mail-layout-store.ts';
 import { useMail } from './mail-store.ts';
 
-/** Temporary mailboxes: the list on the left, the open inbox on the right (one at a time on a phone). */
+/** Where the mailbox list and the inbox take turns instead of standing side by side. */
+export const PHONE_QUERY = '(max-width: 760px)';
+
+/**
+ * Temporary mailboxes: the list on the left, the open inbox on the right (one at a time on a
+ * phone). The mailbox column folds to a rail while a mail is open, unless the person chose
+ * otherwise, so the reading pane gets the window's width.
+ */
 export function MailPage(): ReactElement {
   const t = useT();
   const selected = useMail((s) => s.selected);
   const lease = useMail((s) => s.mailboxes.find((m) => m.email === s.selected) ?? null);
   const select = useMail((s) => s.select);
+  const mailOpen = useMail((s) => s.openMailId !== null);
+  const chosen = useMailLayout((s) => s.mailboxesCollapsed);
+  const setCollapsed = useMailLayout((s) => s.setMailboxesCollapsed);
+  const fullView = useMailLayout((s) => s.fullView && mailOpen);
+  const phone = useMedia(PHONE_QUERY);
+  const collapsed = !phone && (chosen ?? (selected !== null && mailOpen));
 
   useEffect(() => {
     // A mailbox forgotten elsewhere (another tab) closes here too.
     if (selected && !lease) void select(null);
   }, [selected, lease, select]);
 
+  const classes = [
+    'page',
+    'page-mail',
+    selected ? 'has-selection' : '',
+    mailOpen ? 'has-open-mail' : '',
+    collapsed ? 'mailboxes-collapsed' : '',
+    fullView ? 'is-full-view' : '',
+  ];
   return (
-    <div className={`page page-mail ${selected ? 'has-selection' : ''}`}>
+    <div className={classes.filter(Boolean).join(' ')}>
       <header className="page-head">
         <div>
           <h1>{t('mail.title')}</h1>
@@ -26,8 +50,24 @@ export function MailPage(): ReactElement {
         </div>
       </header>
       <div className="mail-layout">
-        <aside className="card mailboxes-pane" aria-label={t('mail.mailboxes')}>
-          <MailboxList />
+        <aside
+          className={`card mailboxes-pane ${collapsed ? 'is-collapsed' : ''}`}
+          aria-label={t('mail.mailboxes')}
+          data-testid="mailboxes-pane"
+        >
+          {collapsed ? (
+            <Button
+              variant="ghost"
+              icon="panel"
+              aria-label={t('mail.layout.showMailboxes')}
+              title={t('mail.layout.showMailboxes')}
+              aria-expanded={false}
+              onClick={() => setCollapsed(false)}
+              data-testid="mailboxes-expand"
+            />
+          ) : (
+            <MailboxList onCollapse={phone ? null : () => setCollapsed(true)} />
+          )}
         </aside>
         <section className="card inbox-pane">
           {lease ? (

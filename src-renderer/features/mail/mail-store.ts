@@ -13,6 +13,7 @@ import type { CommitReason } from '../../lib/deferred-removal.ts';
 import type { ToastMessage } from '../../stores/toast-store.ts';
 import { hiddenMails, mergeById, withoutIds } from './hidden-mails.ts';
 import { deleteOne, emptyUpTo } from './mail-deletion.ts';
+import { useMailLayout } from './mail-layout-store.ts';
 
 interface MailState {
   mailboxes: Lease[];
@@ -151,6 +152,7 @@ export const useMail = create<MailState>()((set, get) => {
       unsubscribe?.();
       unsubscribe = null;
       const mine = (selection += 1);
+      useMailLayout.getState().setFullView(false);
       set({
         selected: email,
         inbox: [],
@@ -215,6 +217,7 @@ export const useMail = create<MailState>()((set, get) => {
     },
 
     openMail(id) {
+      if (id === null) useMailLayout.getState().setFullView(false);
       set({ openMailId: id, fresh: get().fresh.filter((f) => f !== id) });
       const mail = get().inbox.find((m) => m.id === id) ?? get().results?.find((m) => m.id === id);
       // Opening marks read; a failure only leaves it unread (shown again on the next load).

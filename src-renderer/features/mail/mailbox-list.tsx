@@ -8,7 +8,12 @@ import { LeaseCountdown } from './lease-countdown.tsx';
 import { useMail } from './mail-store.ts';
 
 /** "New address", "several at once", and the mailboxes this device made. */
-export function MailboxList(): ReactElement {
+export function MailboxList({
+  onCollapse = null,
+}: {
+  /** Folds the mailbox column to a rail (not offered on a phone, where it is a whole screen). */
+  onCollapse?: (() => void) | null;
+}): ReactElement {
   const t = useT();
   const mailboxes = useMail((s) => s.mailboxes);
   const selected = useMail((s) => s.selected);
@@ -54,6 +59,17 @@ export function MailboxList(): ReactElement {
         >
           {t('mail.several')}
         </Button>
+        {onCollapse ? (
+          <Button
+            variant="ghost"
+            icon="panel"
+            aria-label={t('mail.layout.hideMailboxes')}
+            title={t('mail.layout.hideMailboxes')}
+            aria-expanded={true}
+            onClick={onCollapse}
+            data-testid="mailboxes-collapse"
+          />
+        ) : null}
       </div>
       {several ? (
         <form
