@@ -99,10 +99,12 @@ export interface EphemeraApi {
     get(): Promise<Settings>;
     update(patch: SettingsPatch): Promise<Settings>;
     checkMx(domain: string): Promise<MxCheck>;
-    listKeys(): Promise<ApiKeyInfo[]>;
+    /** The keys, and the id of the one this device uses (null in the desktop window). */
+    listKeys(): Promise<{ keys: ApiKeyInfo[]; currentKeyId: number | null }>;
     createKey(name: string): Promise<CreatedApiKey>;
     disableKey(id: number): Promise<ApiKeyInfo>;
     deleteKey(id: number): Promise<void>;
+    enableKey(id: number): Promise<ApiKeyInfo>;
   };
   auth: {
     /** False where no key is needed (Electron). */

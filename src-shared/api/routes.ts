@@ -133,6 +133,7 @@ export const routes = {
   keyCreate: route<CreatedApiKeyView, NoQuery, { name: string }>()('POST', '/api/keys'),
   keyDisable: route<ApiKeyView>()('POST', '/api/keys/:id/disable'),
   keyDelete: route<void>()('DELETE', '/api/keys/:id'),
+  keyEnable: route<ApiKeyView>()('POST', '/api/keys/:id/enable'),
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -42,6 +42,7 @@ export const IPC_INVOKE_CHANNELS = [
   'keys:create',
   'keys:disable',
   'keys:delete',
+  'keys:enable',
 ] as const satisfies readonly IpcInvokeChannel[];
 
 /** Every push channel of IPC_EVENT_SCHEMAS. */

@@ -145,6 +145,7 @@ export const IPC_INVOKE_SCHEMAS = {
   },
   'keys:disable': { request: KeyRequest, response: ApiKeyViewSchema },
   'keys:delete': { request: KeyRequest, response: Done },
+  'keys:enable': { request: KeyRequest, response: ApiKeyViewSchema },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 /** Push channels, main → renderer, with the schema of their payload. Past tense. */
