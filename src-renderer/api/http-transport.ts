@@ -88,6 +88,7 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
     transport: 'http',
     desktop: null,
     info: () => call(routes.info, {}),
+    serverTime: async () => (await call(routes.health, {})).server_time * 1000,
     video: {
       create: (text) => call(routes.taskCreate, { body: { text } }),
       get: (taskId) => call(routes.taskGet, {}, { token: taskId }),

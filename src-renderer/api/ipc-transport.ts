@@ -79,6 +79,8 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
         await call('desktop:open-logs');
       },
     },
+    // Main runs on this very machine: its clock is this one.
+    serverTime: () => Promise.resolve(Date.now()),
     info: async () => {
       app = await call('app:info');
       return infoFromApp(app, await call('mail:domains'));

@@ -57,6 +57,8 @@ export interface EphemeraApi {
   /** Start at login, logs, port notices: the desktop app only. */
   readonly desktop: DesktopApi | null;
   info(): Promise<ServerInfo>;
+  /** The server's clock now, in ms (whole seconds over HTTP: GET /api/health's server_time). */
+  serverTime(): Promise<number>;
   video: {
     create(text: string): Promise<TaskCreated>;
     get(taskId: string): Promise<Task>;

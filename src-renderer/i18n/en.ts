@@ -99,8 +99,6 @@ export const en = {
   'key.invalid': 'That key was not accepted. Check it and try again.',
   'key.label': 'API key',
   'key.save': 'Save key',
-  'key.where':
-    'The first start printed one ("API key (shown once)"). Make another on the computer running Ephemera:',
 
   'video.title': 'Video grab',
   'video.lede':
@@ -250,10 +248,11 @@ export const en = {
   'mail.saved': 'Saved',
   'mail.unnamed': '(unnamed)',
   'mail.search.label': 'Search this mailbox',
-  'mail.search.placeholder': 'Search sender, subject, text',
+  'mail.search.placeholder': 'Search · from: subject: has:attachment is:unread',
   'mail.search.clear': 'Clear search',
   'mail.search.none': 'No mail matches',
-  'mail.search.noneBody': 'Every word must appear in the sender, subject or text.',
+  'mail.search.noneBody':
+    'Every word must appear in the sender, subject or text; from:, subject:, has:attachment and is:unread narrow it.',
   'mail.search.count': '{count} found',
   'mail.emptyBox': 'Empty mailbox',
   'mail.emptyBox.title': 'Empty this mailbox?',
@@ -267,8 +266,6 @@ export const en = {
   'mail.unread': 'Unread',
 
   'settings.title': 'Settings',
-  'settings.lede':
-    'Appearance applies to this device. Server settings can be changed on the computer running Ephemera.',
   'settings.loading': 'Loading server settings…',
   'settings.save': 'Save',
   'settings.saved': 'Settings saved',
@@ -452,6 +449,20 @@ export const en = {
   'settings.keys.confirm.own': 'This browser uses this key: it will ask for a key right after.',
   'settings.keys.confirm.wayBack':
     'To get back in, open the sign-in link printed in the terminal where Ephemera runs, use Settings in the Ephemera desktop app, or run npm run cli -- keys create there.',
+  'key.thisComputer': 'this computer',
+  'key.ways': 'Ephemera runs on {computer}. Ways to get a key there:',
+  'key.way.link':
+    'open the sign-in link printed in the terminal where Ephemera runs (it opens this page with a key);',
+  'key.way.desktop': 'in the Ephemera desktop app: Settings → API keys → Create key;',
+  'key.way.cli': 'or in a terminal there:',
+  'settings.lede.local':
+    'Appearance applies to this browser. The server settings below change Ephemera on this computer.',
+  'settings.lede.remote':
+    'Appearance applies to this device. Server settings are changed on the computer running Ephemera ({host}).',
+  'mail.unreadCount': '{count} unread',
+  'mail.titleUnread': '({count}) {title}',
+  'mail.hasAttachments': 'Has attachments',
+  'mail.markAllRead': "Mark all read",
 } as const;
 
 export type MessageKey = keyof typeof en;

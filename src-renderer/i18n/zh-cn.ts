@@ -96,8 +96,6 @@ export const zhCN: Record<MessageKey, string> = {
   'key.invalid': 'API 密钥无效，请检查后重试。',
   'key.label': 'API 密钥',
   'key.save': '保存密钥',
-  'key.where':
-    '首次启动时终端会输出一个密钥（标注为“API key (shown once)”），也可以在运行 Ephemera 的电脑上新建：',
 
   'video.title': '视频下载',
   'video.lede': '粘贴抖音、TikTok 或快手的分享链接或整段分享文字，视频保留 3 分钟。',
@@ -237,10 +235,11 @@ export const zhCN: Record<MessageKey, string> = {
   'mail.saved': '已保存',
   'mail.unnamed': '（未命名）',
   'mail.search.label': '搜索此邮箱',
-  'mail.search.placeholder': '搜索发件人、主题、正文',
+  'mail.search.placeholder': '搜索 · from: subject: has:attachment is:unread',
   'mail.search.clear': '清除搜索',
   'mail.search.none': '没有匹配的邮件',
-  'mail.search.noneBody': '发件人、主题或正文需包含所有关键词。',
+  'mail.search.noneBody':
+    '发件人、主题或正文需包含所有关键词；可用 from:、subject:、has:attachment、is:unread 缩小范围。',
   'mail.search.count': '找到 {count} 封',
   'mail.emptyBox': '清空邮箱',
   'mail.emptyBox.title': '清空这个邮箱？',
@@ -254,7 +253,6 @@ export const zhCN: Record<MessageKey, string> = {
   'mail.unread': '未读',
 
   'settings.title': '设置',
-  'settings.lede': '外观设置仅对本设备生效。服务器设置需在运行 Ephemera 的电脑上修改。',
   'settings.loading': '正在加载服务器设置…',
   'settings.save': '保存',
   'settings.saved': '设置已保存',
@@ -422,4 +420,16 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.keys.confirm.own': '本浏览器正在使用此密钥：之后会立即要求输入密钥。',
   'settings.keys.confirm.wayBack':
     '若要重新进入：打开运行 Ephemera 的终端中打印的登录链接，在 Ephemera 桌面应用的设置中操作，或在那台电脑上运行 npm run cli -- keys create。',
+  'key.thisComputer': '这台电脑',
+  'key.ways': 'Ephemera 运行在{computer}上。在那里获取密钥的方法：',
+  'key.way.link': '打开运行 Ephemera 的终端中打印的登录链接（它会带着密钥打开本页）；',
+  'key.way.desktop': '在 Ephemera 桌面应用中：设置 → API 密钥 → 创建密钥；',
+  'key.way.cli': '或在那台电脑的终端中运行：',
+  'settings.lede.local': '外观设置仅对本浏览器生效。下面的服务器设置会修改这台电脑上的 Ephemera。',
+  'settings.lede.remote':
+    '外观设置仅对本设备生效。服务器设置需在运行 Ephemera 的电脑（{host}）上修改。',
+  'mail.unreadCount': '{count} 封未读',
+  'mail.titleUnread': '（{count}）{title}',
+  'mail.hasAttachments': '有附件',
+  'mail.markAllRead': "全部标为已读",
 };

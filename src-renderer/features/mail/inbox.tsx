@@ -8,13 +8,14 @@ import { Spinner } from '../../components/spinner.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useShortcutAction } from '../../stores/shortcut-store.ts';
+import { serverToLocal, useServerClock } from '../../stores/server-clock.ts';
 import { useToasts } from '../../stores/toast-store.ts';
 import { CodeChip, copyCode } from './code-chip.tsx';
 import { MailList } from './mail-list.tsx';
 import { LeaseCountdown } from './lease-countdown.tsx';
 import { useMailLayout } from './mail-layout-store.ts';
 import { useMail } from './mail-store.ts';
-import { EmptyMailboxButton, MailSearch } from './mail-tools.tsx';
+import { EmptyMailboxButton, MailSearch, MarkAllReadButton } from './mail-tools.tsx';
 import { MailView } from './mail-view.tsx';
 import { PaneSplitter } from './pane-splitter.tsx';
 
@@ -135,7 +136,8 @@ function InboxHeader({
   const forget = useMail((s) => s.forget);
   const toast = useToasts((s) => s.show);
   const [busy, setBusy] = useState<'extend' | 'reuse' | null>(null);
-  const until = Date.parse(lease.expires_at);
+  useServerClock((s) => s.offsetMs);
+  const until = serverToLocal(Date.parse(lease.expires_at));
   const expired = until <= now;
   const atMax = lease.extension_count >= lease.max_extension_count;
 
@@ -201,6 +203,7 @@ function InboxHeader({
             {t('mail.extend')}
           </Button>
         )}
+        <MarkAllReadButton />
         <EmptyMailboxButton count={count} />
         <Button size="sm" variant="ghost" icon="x" onClick={() => forget(lease.email)}>
           {t('mail.forget')}

@@ -1,12 +1,18 @@
 import { useEffect, type ReactElement } from 'react';
+import { asApiError } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { useMedia } from '../../lib/use-media.ts';
+import { useToasts } from '../../stores/toast-store.ts';
 import { Inbox } from './inbox.tsx';
 import { MailboxList } from './mailbox-list.tsx';
 import { useMailLayout } from './mail-layout-store.ts';
+import { refreshMailboxes } from './mail-refresh.ts';
 import { useMail } from './mail-store.ts';
+
+/** How often the listed mailboxes are read again while the page is shown. */
+const REFRESH_EVERY_MS = 60_000;
 
 /** Where the mailbox list and the inbox take turns instead of standing side by side. */
 export const PHONE_QUERY = '(max-width: 760px)';
@@ -27,6 +33,37 @@ export function MailPage(): ReactElement {
   const fullView = useMailLayout((s) => s.fullView && mailOpen);
   const phone = useMedia(PHONE_QUERY);
   const collapsed = !phone && (chosen ?? (selected !== null && mailOpen));
+
+  // The server's state, live: on load, whenever the window comes back, and on every arrival.
+  useEffect(() => {
+    const again = (): void => {
+      if (document.visibilityState === 'visible') void refreshMailboxes();
+    };
+    window.addEventListener('focus', again);
+    document.addEventListener('visibilitychange', again);
+    // Other mailboxes have no live stream: a slow look every minute while the page is shown.
+    const timer = setInterval(again, REFRESH_EVERY_MS);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', again);
+      document.removeEventListener('visibilitychange', again);
+    };
+  }, []);
+  const arrivals = useMail((s) => s.fresh.length);
+  useEffect(() => {
+    if (arrivals > 0 && selected) void refreshMailboxes([selected]);
+  }, [arrivals, selected]);
+
+  useEffect(() => {
+    useMail
+      .getState()
+      .makeFirst()
+      .then(() => refreshMailboxes())
+      .catch((err: unknown) => {
+        const e = asApiError(err);
+        if (e.kind !== 'auth') useToasts.getState().show(e, 'error');
+      });
+  }, []);
 
   useEffect(() => {
     // A mailbox forgotten elsewhere (another tab) closes here too.
