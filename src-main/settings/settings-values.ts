@@ -23,14 +23,30 @@ function uniqueNormalized(
 export function normalizeDomains(raw: readonly string[]): string[] {
   return uniqueNormalized(
     raw,
-    normalizeDomain,
+    // A pool domain has at least two labels: a single label (`x`, `localhost`) is no domain
+    // anyone can send mail to (ephemera.localhost is the local one).
+    (value) => {
+      const domain = normalizeDomain(value);
+      return domain?.includes('.') ? domain : null;
+    },
     'domain_invalid',
-    (v) => `"${v}" is not a valid mail domain.`,
+    (v) => `"${v}" is not a valid mail domain: write a name with a dot, e.g. mail.example.org.`,
   );
 }
 
+/** Names the host guard always accepts; listing them as extra host names means nothing. */
+const ALWAYS_ALLOWED = /^(localhost|127(\.\d{1,3}){3}|\[?::1\]?)$/;
+
 /** Allowed host names: each a DNS name or IP literal (no port, no wildcard). */
 export function normalizeHosts(raw: readonly string[]): string[] {
+  for (const value of raw) {
+    if (ALWAYS_ALLOWED.test(normalizeHostName(value) ?? '')) {
+      throw settingsInvalid(
+        'host_invalid',
+        `"${value}" is always allowed (localhost and loopback addresses need no entry).`,
+      );
+    }
+  }
   return uniqueNormalized(
     raw,
     normalizeHostName,

@@ -256,7 +256,8 @@ export const en = {
   'mail.search.count': '{count} found',
   'mail.emptyBox': 'Empty mailbox',
   'mail.emptyBox.title': 'Empty this mailbox?',
-  'mail.emptyBox.body': 'All {count} mails in it are deleted for good. The address stays yours.',
+  'mail.emptyBox.body':
+    'All {count} mails in it are deleted. You can undo it for a few seconds; the address stays yours.',
   'mail.emptyBox.confirm': 'Delete all',
   'mail.emptied': '{count} mails deleted',
   'mail.delete': 'Delete',
@@ -462,7 +463,14 @@ export const en = {
   'mail.unreadCount': '{count} unread',
   'mail.titleUnread': '({count}) {title}',
   'mail.hasAttachments': 'Has attachments',
-  'mail.markAllRead': "Mark all read",
+  'mail.markAllRead': 'Mark all read',
+  'video.clearFinished': 'Clear finished',
+  'mail.notify.title': 'Code {code}',
+  'settings.notify.title': 'Notify me of new codes',
+  'settings.notify.description':
+    'While Ephemera is in another tab or behind other windows, a notification shows each new code of the open mailbox.',
+  'settings.notify.denied':
+    'This browser blocks notifications for this page: allow them in the site settings, then turn this on again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -243,7 +243,7 @@ export const zhCN: Record<MessageKey, string> = {
   'mail.search.count': '找到 {count} 封',
   'mail.emptyBox': '清空邮箱',
   'mail.emptyBox.title': '清空这个邮箱？',
-  'mail.emptyBox.body': '将永久删除其中全部 {count} 封邮件，地址仍可继续使用。',
+  'mail.emptyBox.body': '将删除其中全部 {count} 封邮件，几秒内可以撤销；地址仍可继续使用。',
   'mail.emptyBox.confirm': '全部删除',
   'mail.emptied': '已删除 {count} 封邮件',
   'mail.delete': '删除',
@@ -431,5 +431,11 @@ export const zhCN: Record<MessageKey, string> = {
   'mail.unreadCount': '{count} 封未读',
   'mail.titleUnread': '（{count}）{title}',
   'mail.hasAttachments': '有附件',
-  'mail.markAllRead': "全部标为已读",
+  'mail.markAllRead': '全部标为已读',
+  'video.clearFinished': '清除已结束',
+  'mail.notify.title': '验证码 {code}',
+  'settings.notify.title': '新验证码通知',
+  'settings.notify.description':
+    '当 Ephemera 位于其他标签页或被其他窗口遮挡时，为当前打开的邮箱的每个新验证码显示通知。',
+  'settings.notify.denied': '此浏览器已阻止本页面的通知：请在网站设置中允许后再开启。',
 };

@@ -38,8 +38,10 @@ export function Inbox({ lease }: { lease: Lease }): ReactElement {
   const latestWithCode = latest && latest.id !== openMailId ? latest : null;
   const toast = useToasts((s) => s.show);
   const listWidth = useMailLayout((s) => s.listWidth);
+  // "c" copies the code of the mail being read; with none open (or it has none), the newest.
   useShortcutAction('mail.copyCode', () => {
-    if (latest?.code) void copyCode(latest.code, t, toast);
+    const code = open?.code ?? latest?.code;
+    if (code) void copyCode(code, t, toast);
     else toast(t('shortcuts.noCode'), 'info');
   });
 
@@ -205,7 +207,15 @@ function InboxHeader({
         )}
         <MarkAllReadButton />
         <EmptyMailboxButton count={count} />
-        <Button size="sm" variant="ghost" icon="x" onClick={() => forget(lease.email)}>
+        <Button
+          size="sm"
+          variant="ghost"
+          icon="x"
+          className="head-action"
+          aria-label={t('mail.forget')}
+          title={t('mail.forget')}
+          onClick={() => forget(lease.email)}
+        >
           {t('mail.forget')}
         </Button>
       </div>

@@ -14,6 +14,8 @@ import type { ToastMessage } from '../../stores/toast-store.ts';
 import { hiddenMails, mergeById, withoutIds } from './hidden-mails.ts';
 import { deleteOne, emptyUpTo } from './mail-deletion.ts';
 import { useMailLayout } from './mail-layout-store.ts';
+import { announceCodes } from './code-notify.ts';
+import { translate } from '../../i18n/i18n.ts';
 
 interface MailState {
   mailboxes: Lease[];
@@ -236,6 +238,7 @@ export const useMail = create<MailState>()((set, get) => {
         if (get().selected !== email || arrived.length === 0) return;
         const fresh = arrived.map((m) => m.id);
         set({ inbox: [...get().inbox, ...arrived], fresh: [...get().fresh, ...fresh] });
+        announceCodes(arrived, (code) => translate('mail.notify.title', { code }));
       };
       const stop = api().mail.subscribe(email, lastId, {
         onMail: (mail) => {

@@ -91,6 +91,9 @@ export function EmptyMailboxButton({ count }: { count: number }): ReactElement {
         variant="ghost"
         icon="trash"
         disabled={count === 0}
+        className="head-action"
+        aria-label={t('mail.emptyBox')}
+        title={t('mail.emptyBox')}
         onClick={() => setAsking(true)}
         data-testid="empty-mailbox"
       >
@@ -136,6 +139,9 @@ export function MarkAllReadButton(): ReactElement {
       variant="ghost"
       icon="check"
       disabled={unread === 0}
+      className="head-action"
+      aria-label={t('mail.markAllRead')}
+      title={t('mail.markAllRead')}
       onClick={() => void markAllRead().catch((err: unknown) => toast(asApiError(err), 'error'))}
       data-testid="mark-all-read"
     >

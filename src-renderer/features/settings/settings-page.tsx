@@ -6,6 +6,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { useServer } from '../../stores/server-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { AppearanceSection } from './appearance-section.tsx';
+import { BrowserNotifySection } from './browser-notify-section.tsx';
 import { DesktopSection } from './desktop-section.tsx';
 import { DeviceKeySection } from './device-key-section.tsx';
 import { DomainsSection } from './domains-section.tsx';
@@ -47,6 +48,7 @@ export function SettingsPage(): ReactElement {
         <AppearanceSection />
         <DesktopSection />
         <DeviceKeySection onChange={() => void load()} />
+        <BrowserNotifySection />
         {state === 'loading' ? (
           <div className="card loading-row">
             <Spinner /> {t('settings.loading')}
