@@ -111,7 +111,8 @@ test.describe("the server's state, live", () => {
         .filter({ hasText: 'Invoice' })
         .locator('.mail-row-open')
         .click();
-      // (The mailbox column has folded to give the mail room; the title still counts.)
+      // The mailbox column has folded to give the mail room; its rail and the title still count.
+      await expect(page.getByTestId('rail-unread')).toContainText('1');
       await expect(page).toHaveTitle(lang === 'en' ? `(1) ${title}` : `（1）${title}`);
 
       // Search as you type, with operators: no Enter needed.

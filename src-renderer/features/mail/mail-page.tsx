@@ -8,7 +8,8 @@ import { useToasts } from '../../stores/toast-store.ts';
 import { Inbox } from './inbox.tsx';
 import { MailboxList } from './mailbox-list.tsx';
 import { useMailLayout } from './mail-layout-store.ts';
-import { refreshMailboxes } from './mail-refresh.ts';
+import { refreshMailboxes, UNREAD_CAP, useUnreadTotal } from './mail-refresh.ts';
+import { openOnVisit } from './mail-visit.ts';
 import { useMail } from './mail-store.ts';
 
 /** How often the listed mailboxes are read again while the page is shown. */
@@ -32,6 +33,7 @@ export function MailPage(): ReactElement {
   const setCollapsed = useMailLayout((s) => s.setMailboxesCollapsed);
   const fullView = useMailLayout((s) => s.fullView && mailOpen);
   const phone = useMedia(PHONE_QUERY);
+  const unread = useUnreadTotal();
   const collapsed = !phone && (chosen ?? (selected !== null && mailOpen));
 
   // The server's state, live: on load, whenever the window comes back, and on every arrival.
@@ -55,9 +57,7 @@ export function MailPage(): ReactElement {
   }, [arrivals, selected]);
 
   useEffect(() => {
-    useMail
-      .getState()
-      .makeFirst()
+    openOnVisit()
       .then(() => refreshMailboxes())
       .catch((err: unknown) => {
         const e = asApiError(err);
@@ -93,15 +93,24 @@ export function MailPage(): ReactElement {
           data-testid="mailboxes-pane"
         >
           {collapsed ? (
-            <Button
-              variant="ghost"
-              icon="panel"
-              aria-label={t('mail.layout.showMailboxes')}
-              title={t('mail.layout.showMailboxes')}
-              aria-expanded={false}
-              onClick={() => setCollapsed(false)}
-              data-testid="mailboxes-expand"
-            />
+            <>
+              <Button
+                variant="ghost"
+                icon="panel"
+                aria-label={t('mail.layout.showMailboxes')}
+                title={t('mail.layout.showMailboxes')}
+                aria-expanded={false}
+                onClick={() => setCollapsed(false)}
+                data-testid="mailboxes-expand"
+              />
+              {unread > 0 ? (
+                // The folded column still says how much is unread across the mailboxes.
+                <span className="unread-count rail-unread" data-testid="rail-unread">
+                  <span aria-hidden="true">{unread > UNREAD_CAP ? `${UNREAD_CAP}+` : unread}</span>
+                  <span className="sr-only">{t('mail.unreadCount', { count: unread })}</span>
+                </span>
+              ) : null}
+            </>
           ) : (
             <MailboxList onCollapse={phone ? null : () => setCollapsed(true)} />
           )}

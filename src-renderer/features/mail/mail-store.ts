@@ -50,19 +50,10 @@ interface MailState {
   reuse: (email: string) => Promise<void>;
   forget: (email: string) => void;
   restore: () => void;
-  /**
-   * On each visit to Mail: reopens the mailbox open last (a reload keeps the place). The first
-   * visit on this device, with no mailbox yet, makes one and opens it, ready to copy. Once per device (a person who removed every mailbox is not given a new one unasked),
-   * and only where no key prompt would interrupt (a key is stored, or none is needed).
-   */
-  makeFirst: () => Promise<void>;
 }
 
 const STORAGE_KEY = 'ephemera.mailboxes';
-/** The mailbox open last, reopened by the next visit (a reload keeps the person's place). */
-const SELECTED_KEY = 'ephemera.mailSelected';
-/** Set once the first visit to Mail has made this device's first address. */
-const FIRST_MADE_KEY = 'ephemera.firstAddressMade';
+import { markFirstMade, rememberSelection } from './mail-visit-storage.ts';
 /**
  * Pages read by REST before listening (200 mails each). Past this the live stream's replay
  * (every mail after the last id) brings the rest, so the bound costs speed, never mail.
@@ -72,21 +63,6 @@ const MAX_LIST_PAGES = 100;
 const ARRIVAL_BATCH_MS = 16;
 let unsubscribe: (() => void) | null = null;
 
-function storedSelection(): string | null {
-  try {
-    return localStorage.getItem(SELECTED_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function markFirstMade(): void {
-  try {
-    localStorage.setItem(FIRST_MADE_KEY, new Date().toISOString());
-  } catch {
-    // No storage: nothing is remembered anyway.
-  }
-}
 /** Bumped by every select(): a slower, earlier select() for the same address stops itself. */
 let selection = 0;
 
@@ -185,12 +161,7 @@ export const useMail = create<MailState>()((set, get) => {
       unsubscribe?.();
       unsubscribe = null;
       const mine = (selection += 1);
-      try {
-        if (email) localStorage.setItem(SELECTED_KEY, email);
-        else localStorage.removeItem(SELECTED_KEY);
-      } catch {
-        // No storage: the next visit starts at the list.
-      }
+      rememberSelection(email);
       useMailLayout.getState().setFullView(false);
       set({
         selected: email,
@@ -347,27 +318,6 @@ export const useMail = create<MailState>()((set, get) => {
           if (wasSelected && get().selected === null) void get().select(email);
         },
       });
-    },
-
-    async makeFirst() {
-      const auth = api().auth;
-      // The screen may mount before the shell has restored the list: read what is stored.
-      get().restore();
-      const last = storedSelection();
-      if (get().selected === null && last && get().mailboxes.some((m) => m.email === last)) {
-        await get().select(last);
-        return;
-      }
-      if (get().mailboxes.length > 0 || get().generating) return;
-      if (auth.needsKey && !auth.hasKey()) return;
-      try {
-        if (localStorage.getItem(FIRST_MADE_KEY) !== null) return;
-        markFirstMade();
-      } catch {
-        return; // Without storage every visit would be a first one.
-      }
-      const [lease] = await get().generate(1);
-      if (lease && get().selected === null) await get().select(lease.email);
     },
 
     restore() {
