@@ -17,6 +17,9 @@ export const UNREAD_CAP = 99;
  */
 export async function refreshMailboxes(emails?: string[]): Promise<void> {
   void useServerClock.getState().sync();
+  // Without a key every read would open the key dialog uninvited: wait for one.
+  const auth = api().auth;
+  if (auth.needsKey && !auth.hasKey()) return;
   const queue = [...(emails ?? useMail.getState().mailboxes.map((m) => m.email))].slice(
     0,
     MAX_REFRESHED,
