@@ -11,6 +11,7 @@ const USAGE = [
   'keys create [--name N] [--data-dir D]',
   'keys list [--data-dir D]',
   'keys disable ID [--data-dir D]',
+  'keys enable ID [--data-dir D]',
   'keys delete ID [--data-dir D]',
 ];
 
@@ -36,11 +37,16 @@ export const keysCommand: CliCommand = {
         const all = keys.list();
         if (all.length === 0) out('No API keys.');
         for (const key of all) out(describe(key));
-      } else if (action === 'disable' || action === 'delete') {
-        const done = action === 'disable' ? keys.disable(id) : keys.delete(id);
+      } else if (action === 'disable' || action === 'enable' || action === 'delete') {
+        const done =
+          action === 'disable'
+            ? keys.disable(id)
+            : action === 'enable'
+              ? keys.enable(id)
+              : keys.delete(id);
         // Not a usage error (exit 1, not 2): the command was right, the key is not there.
         if (!done) throw new Error(`No API key with id ${id}; see "keys list".`);
-        out(`Key ${id} ${action === 'disable' ? 'disabled' : 'deleted'}.`);
+        out(`Key ${id} ${action}d.`);
       }
     } finally {
       db.close();
@@ -63,10 +69,13 @@ function parse(args: string[]) {
   }
   const [action, rawId, ...extra] = parsed.positionals;
   const usage = `Usage:\n${USAGE.map((u) => `  npm run cli -- ${u}`).join('\n')}`;
-  if (!['create', 'list', 'disable', 'delete'].includes(action ?? '') || extra.length > 0) {
+  if (
+    !['create', 'list', 'disable', 'enable', 'delete'].includes(action ?? '') ||
+    extra.length > 0
+  ) {
     throw new ConfigError(usage);
   }
-  const needsId = action === 'disable' || action === 'delete';
+  const needsId = action === 'disable' || action === 'enable' || action === 'delete';
   if (needsId !== (rawId !== undefined) || (needsId && !/^\d+$/.test(rawId ?? ''))) {
     throw new ConfigError(needsId ? `keys ${action} needs a numeric key ID.\n${usage}` : usage);
   }

@@ -31,7 +31,8 @@ type MailChannels =
   | 'keys:create'
   | 'keys:disable'
   | 'keys:delete'
-  | 'keys:sign-in-code';
+  | 'keys:sign-in-code'
+  | 'keys:enable';
 
 /**
  * The mail use cases over IPC: the same services and checks as the REST routes (no API key:
@@ -68,6 +69,7 @@ export function mailIpcHandlers(deps: MailIpcDeps): Pick<IpcHandlers, MailChanne
     'keys:list': async () => keyActions.list((await mail()).keys),
     'keys:create': async ({ name }) => keyActions.create((await mail()).keys, name),
     'keys:disable': async ({ id }) => keyActions.disable((await mail()).keys, id),
+    'keys:enable': async ({ id }) => keyActions.enable((await mail()).keys, id),
     'keys:delete': async ({ id }) => {
       keyActions.delete((await mail()).keys, id);
       return null;

@@ -16,7 +16,7 @@ import { AppError, settingsInvalid } from '../core/app-error.ts';
 import { keyActions } from '../mail/key-actions.ts';
 import type { ApiKeyStore } from '../mail/key-store.ts';
 import { isLoopbackAddress } from '../core/loopback.ts';
-import { requireApiKey } from './mail-auth.ts';
+import { keyIdOf, requireApiKey } from './mail-auth.ts';
 import { registerMailBodyParser } from './mail-request.ts';
 
 /** Everything the settings routes need from the app (settings/settings-service.ts). */
@@ -28,7 +28,7 @@ export interface SettingsRouteDeps {
     /** Applies a change or throws an AppError saying why not. */
     update(patch: ServerSettingsPatch): Promise<ServerSettings>;
   };
-  keys: Pick<ApiKeyStore, 'identify' | 'list' | 'create' | 'disable' | 'delete'>;
+  keys: Pick<ApiKeyStore, 'identify' | 'list' | 'create' | 'disable' | 'enable' | 'delete'>;
   checkMx(domain: string): Promise<MxCheck>;
 }
 
@@ -50,7 +50,7 @@ function parseId(raw: string): number {
 /**
  * GET /api/info (public) and the settings and key endpoints (an API key, and a request from this
  * machine): GET/PATCH /api/settings, GET /api/settings/mx, GET/POST /api/keys,
- * POST /api/keys/{id}/disable, DELETE /api/keys/{id}. Bodies are JSON; errors are {detail}.
+ * POST /api/keys/{id}/disable, POST /api/keys/{id}/enable, DELETE /api/keys/{id}. Bodies are JSON; errors are {detail}.
  */
 export async function registerSettingsRoutes(
   app: FastifyInstance,
@@ -93,7 +93,10 @@ export async function registerSettingsRoutes(
       deps.checkMx(typeof request.query.domain === 'string' ? request.query.domain : ''),
     );
 
-    scope.get(routes.keyList.path, (): ApiKeyList => ({ keys: keyActions.list(deps.keys) }));
+    scope.get(routes.keyList.path, (request): ApiKeyList => ({
+      keys: keyActions.list(deps.keys),
+      current_key_id: keyIdOf(request),
+    }));
 
     scope.post(routes.keyCreate.path, async (request, reply): Promise<CreatedApiKeyView> => {
       const parsed = ApiKeyCreateSchema.safeParse(request.body ?? {});
@@ -107,6 +110,10 @@ export async function registerSettingsRoutes(
 
     scope.post<{ Params: { id: string } }>(routes.keyDisable.path, (request): ApiKeyView => {
       return keyActions.disable(deps.keys, parseId(request.params.id));
+    });
+
+    scope.post<{ Params: { id: string } }>(routes.keyEnable.path, (request): ApiKeyView => {
+      return keyActions.enable(deps.keys, parseId(request.params.id));
     });
 
     scope.delete<{ Params: { id: string } }>(routes.keyDelete.path, async (request, reply) => {

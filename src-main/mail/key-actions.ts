@@ -2,7 +2,7 @@ import type { ApiKeyView, CreatedApiKeyView } from '../../src-shared/api/server-
 import { AppError } from '../core/app-error.ts';
 import type { ApiKeyInfo, ApiKeyStore } from './key-store.ts';
 
-type Keys = Pick<ApiKeyStore, 'list' | 'create' | 'disable' | 'delete'>;
+type Keys = Pick<ApiKeyStore, 'list' | 'create' | 'disable' | 'enable' | 'delete'>;
 
 /** The key as listed, in the REST shape: never the key itself. */
 export function keyView(key: ApiKeyInfo): ApiKeyView {
@@ -30,6 +30,12 @@ export const keyActions = {
   },
   disable(keys: Keys, id: number): ApiKeyView {
     const key = keys.disable(id) ? keys.list().find((k) => k.id === id) : undefined;
+    if (!key) throw notFound(id);
+    return keyView(key);
+  },
+  /** Undoes disable: the key works again (the way back that is not the command line). */
+  enable(keys: Keys, id: number): ApiKeyView {
+    const key = keys.enable(id) ? keys.list().find((k) => k.id === id) : undefined;
     if (!key) throw notFound(id);
     return keyView(key);
   },

@@ -41,6 +41,7 @@ export class ApiKeyStore {
   private readonly all;
   private readonly insert;
   private readonly setDisabled;
+  private readonly setEnabled;
   private readonly remove;
   private readonly enabled;
   private readonly revokeListeners = new Set<(id: number) => void>();
@@ -56,6 +57,7 @@ export class ApiKeyStore {
     this.setDisabled = db.prepare<[number, number]>(
       'UPDATE api_keys SET disabled_at = coalesce(disabled_at, ?) WHERE id = ?',
     );
+    this.setEnabled = db.prepare<[number]>('UPDATE api_keys SET disabled_at = NULL WHERE id = ?');
     this.remove = db.prepare<[number]>('DELETE FROM api_keys WHERE id = ?');
     this.enabled = db
       .prepare<[number], number>('SELECT 1 FROM api_keys WHERE id = ? AND disabled_at IS NULL')
@@ -82,6 +84,11 @@ export class ApiKeyStore {
   /** True when a key with this id existed (disabling twice keeps the first time). */
   disable(id: number): boolean {
     return this.revoked(id, this.setDisabled.run(this.clock.now(), id).changes > 0);
+  }
+
+  /** True when a key with this id exists; it works again from the next request (enabling twice is fine). */
+  enable(id: number): boolean {
+    return this.setEnabled.run(id).changes > 0;
   }
 
   delete(id: number): boolean {

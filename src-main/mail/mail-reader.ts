@@ -6,7 +6,7 @@ import type { LiveHub } from './live-hub.ts';
 import type { MailPage, MailStore } from './mail-store.ts';
 import { fullMailJson } from './full-mail.ts';
 import { checkReadQuery, type ReadQuery } from './read-query.ts';
-import { searchExpression } from './search-query.ts';
+import { parseSearch, searchExpression } from './search-query.ts';
 import type { Readable } from 'node:stream';
 
 /**
@@ -36,8 +36,9 @@ export class MailReader {
    */
   search(rawEmail: string, q: string, query: ReadQuery): MailPage {
     const { email } = this.leases.requireRecorded(rawEmail);
-    const match = searchExpression(email, q);
-    return this.store.search(email, match, query.afterId, query.limit, this.budget);
+    const parsed = parseSearch(q);
+    const match = searchExpression(email, parsed);
+    return this.store.search(email, match, parsed, query.afterId, query.limit, this.budget);
   }
 
   /** GET /api/emails/{email}/{id}: the whole mail, uncut, as a stream of JSON. */

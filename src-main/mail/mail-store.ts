@@ -75,6 +75,24 @@ const LISTED_COLUMNS = listedColumns('');
 
 type PieceStatement = Statement<[number, number, number], { piece: string | null }>;
 
+/** The `has:attachment` and `is:unread|read` conditions on mail_messages `m` (1/0, or null). */
+const FILTERS = `(@attached = 0 OR json_array_length(m.attachments_json) > 0)
+  AND (@unread IS NULL OR m.is_read = 1 - @unread)`;
+
+interface SearchParams {
+  email: string;
+  match: string;
+  afterId: number;
+  attached: 0 | 1;
+  unread: 0 | 1 | null;
+}
+
+/** What search() filters by besides the FTS5 expression (search-query.ts reads them from q). */
+export interface SearchFilters {
+  hasAttachment: boolean;
+  unread: boolean | null;
+}
+
 const CUTS = {
   subjectChars: MAIL_LIMITS.listSubjectChars,
   bodyChars: MAIL_LIMITS.listBodyChars,
@@ -91,6 +109,8 @@ export class MailStore {
   private readonly insertAll;
   private readonly searchStmt;
   private readonly searchMoreStmt;
+  private readonly filterStmt;
+  private readonly filterMoreStmt;
   private readonly deleteOneStmt;
   private readonly deleteAllStmt;
   private readonly readStmt;
@@ -125,19 +145,29 @@ export class MailStore {
     );
     // The mailbox is checked twice: by its token inside the MATCH (what makes it fast, see
     // 004-mail-control.ts) and by m.email (what makes it right).
-    this.searchStmt = db.prepare<
-      [{ email: string; match: string; afterId: number; limit: number } & typeof CUTS],
-      ListedRow
-    >(
+    // `has:` and `is:` (search-query.ts) are columns of the mail, checked beside the MATCH; a
+    // search of filters alone walks the mailbox's mails without the index.
+    this.searchStmt = db.prepare<[SearchParams & { limit: number } & typeof CUTS], ListedRow>(
       `SELECT ${listedColumns('m.')}
        FROM mail_search s JOIN mail_messages m ON m.id = s.rowid
-       WHERE mail_search MATCH @match AND s.rowid > @afterId AND m.email = @email
+       WHERE mail_search MATCH @match AND s.rowid > @afterId AND m.email = @email AND ${FILTERS}
        ORDER BY s.rowid LIMIT @limit`,
     );
-    this.searchMoreStmt = db.prepare<[{ email: string; match: string; afterId: number }], unknown>(
+    this.searchMoreStmt = db.prepare<[SearchParams], unknown>(
       `SELECT 1 FROM mail_search s JOIN mail_messages m ON m.id = s.rowid
-       WHERE mail_search MATCH @match AND s.rowid > @afterId AND m.email = @email
+       WHERE mail_search MATCH @match AND s.rowid > @afterId AND m.email = @email AND ${FILTERS}
        ORDER BY s.rowid LIMIT 1`,
+    );
+    this.filterStmt = db.prepare<
+      [Omit<SearchParams, 'match'> & { limit: number } & typeof CUTS],
+      ListedRow
+    >(
+      `SELECT ${listedColumns('m.')} FROM mail_messages m
+       WHERE m.email = @email AND m.id > @afterId AND ${FILTERS} ORDER BY m.id LIMIT @limit`,
+    );
+    this.filterMoreStmt = db.prepare<[Omit<SearchParams, 'match'>], unknown>(
+      `SELECT 1 FROM mail_messages m
+       WHERE m.email = @email AND m.id > @afterId AND ${FILTERS} ORDER BY m.id LIMIT 1`,
     );
     this.deleteOneStmt = db.prepare<[string, number]>(
       'DELETE FROM mail_messages WHERE email = ? AND id = ?',
@@ -194,13 +224,35 @@ export class MailStore {
    * Like page(), for the mails of one mailbox that an FTS5 expression matches (search-query.ts
    * builds it, mailbox token included).
    */
-  search(email: string, match: string, afterId: number, limit: number, budget: number): MailPage {
+  search(
+    email: string,
+    match: string | null,
+    filters: SearchFilters,
+    afterId: number,
+    limit: number,
+    budget: number,
+  ): MailPage {
+    const params = {
+      email,
+      afterId,
+      attached: filters.hasAttachment ? 1 : 0,
+      unread: filters.unread === null ? null : filters.unread ? 1 : 0,
+    } as const;
+    if (match === null) {
+      return collectPage(
+        listed(this.filterStmt.iterate({ ...params, limit, ...CUTS })),
+        afterId,
+        budget,
+        true,
+        (lastId) => this.filterMoreStmt.get({ ...params, afterId: lastId }) !== undefined,
+      );
+    }
     return collectPage(
-      listed(this.searchStmt.iterate({ email, match, afterId, limit, ...CUTS })),
+      listed(this.searchStmt.iterate({ ...params, match, limit, ...CUTS })),
       afterId,
       budget,
       true,
-      (lastId) => this.searchMoreStmt.get({ email, match, afterId: lastId }) !== undefined,
+      (lastId) => this.searchMoreStmt.get({ ...params, match, afterId: lastId }) !== undefined,
     );
   }
 

@@ -35,7 +35,7 @@ export class SignInCodes {
   private readonly codes: OneTimeCodes<Pending>;
 
   constructor(
-    private readonly keys: Pick<ApiKeyStore, 'list' | 'create' | 'disable' | 'delete'>,
+    private readonly keys: Pick<ApiKeyStore, 'list' | 'create' | 'disable' | 'enable' | 'delete'>,
     clock: Clock,
   ) {
     this.codes = new OneTimeCodes(clock, {

@@ -36,6 +36,7 @@ const SETTINGS_ROUTES: ReadonlySet<RouteName> = new Set([
   'keyCreate',
   'keyDisable',
   'keyDelete',
+  'keyEnable',
 ]);
 const WEBHOOK_ROUTES: ReadonlySet<RouteName> = new Set([
   'webhookList',
@@ -79,7 +80,11 @@ export function codeForResponse(req: FailedRequest): UiErrorCode | null {
   if (SETTINGS_ROUTES.has(route)) {
     if (status === 403) return 'SETTINGS_LOCAL_ONLY';
     if (status === 400) return 'SETTINGS_INVALID';
-    if (status === 404 && (route === 'keyDisable' || route === 'keyDelete')) return 'KEY_NOT_FOUND';
+    if (
+      status === 404 &&
+      (route === 'keyDisable' || route === 'keyDelete' || route === 'keyEnable')
+    )
+      return 'KEY_NOT_FOUND';
     return null;
   }
   if (WEBHOOK_ROUTES.has(route)) {

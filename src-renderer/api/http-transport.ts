@@ -88,6 +88,7 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
     transport: 'http',
     desktop: null,
     info: () => call(routes.info, {}),
+    serverTime: async () => (await call(routes.health, {})).server_time * 1000,
     video: {
       create: (text) => call(routes.taskCreate, { body: { text } }),
       get: (taskId) => call(routes.taskGet, {}, { token: taskId }),
@@ -165,9 +166,13 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
       get: () => call(routes.settingsGet, authed),
       update: (patch) => call(routes.settingsUpdate, { ...authed, body: patch }),
       checkMx: (domain) => call(routes.settingsMx, authed, {}, { domain }),
-      listKeys: async () => (await call(routes.keyList, authed)).keys,
+      listKeys: async () => {
+        const list = await call(routes.keyList, authed);
+        return { keys: list.keys, currentKeyId: list.current_key_id };
+      },
       createKey: (name) => call(routes.keyCreate, { ...authed, body: { name } }),
       disableKey: (id) => call(routes.keyDisable, authed, { id }),
+      enableKey: (id) => call(routes.keyEnable, authed, { id }),
       deleteKey: async (id) => {
         await call(routes.keyDelete, authed, { id });
       },

@@ -89,6 +89,8 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
         onChange: (listener) => bridge.on('update:changed', listener),
       },
     },
+    // Main runs on this very machine: its clock is this one.
+    serverTime: () => Promise.resolve(Date.now()),
     info: async () => {
       app = await call('app:info');
       return infoFromApp(app, await call('mail:domains'));
@@ -182,9 +184,11 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
         return next;
       },
       checkMx: (domain) => call('settings:check-mx', { domain }),
-      listKeys: () => call('keys:list'),
+      // The window's calls need no key, so none of them is "this device's".
+      listKeys: async () => ({ keys: await call('keys:list'), currentKeyId: null }),
       createKey: (name) => call('keys:create', { name }),
       disableKey: (id) => call('keys:disable', { id }),
+      enableKey: (id) => call('keys:enable', { id }),
       deleteKey: async (id) => {
         await call('keys:delete', { id });
       },

@@ -93,6 +93,8 @@ export interface EphemeraApi {
   /** Start at login, logs, port notices: the desktop app only. */
   readonly desktop: DesktopApi | null;
   info(): Promise<ServerInfo>;
+  /** The server's clock now, in ms (whole seconds over HTTP: GET /api/health's server_time). */
+  serverTime(): Promise<number>;
   video: {
     create(text: string): Promise<TaskCreated>;
     get(taskId: string): Promise<Task>;
@@ -137,10 +139,12 @@ export interface EphemeraApi {
     get(): Promise<Settings>;
     update(patch: SettingsPatch): Promise<Settings>;
     checkMx(domain: string): Promise<MxCheck>;
-    listKeys(): Promise<ApiKeyInfo[]>;
+    /** The keys, and the id of the one this device uses (null in the desktop window). */
+    listKeys(): Promise<{ keys: ApiKeyInfo[]; currentKeyId: number | null }>;
     createKey(name: string): Promise<CreatedApiKey>;
     disableKey(id: number): Promise<ApiKeyInfo>;
     deleteKey(id: number): Promise<void>;
+    enableKey(id: number): Promise<ApiKeyInfo>;
     /** A one-time code that a link carries instead of a key (POST /api/sign-in-codes). */
     createSignInCode(purpose: SignInPurpose, name?: string): Promise<SignInCode>;
   };

@@ -2,6 +2,7 @@ import { useEffect, type ReactElement } from 'react';
 import { api } from '../api/client.ts';
 import { Toaster } from '../components/toaster.tsx';
 import { MailPage } from '../features/mail/mail-page.tsx';
+import { useUnreadTotal } from '../features/mail/mail-refresh.ts';
 import { useMail } from '../features/mail/mail-store.ts';
 import { PhonePage } from '../features/phone/phone-page.tsx';
 import { SettingsPage } from '../features/settings/settings-page.tsx';
@@ -40,8 +41,14 @@ export function App({ pairing = null }: { pairing?: PairFragment | null }): Reac
     useMail.getState().restore();
   }, []);
 
+  const unread = useUnreadTotal();
   useEffect(() => {
-    document.title = `${t(`nav.${route}`)} · Ephemera`;
+    const title = `${t(`nav.${route}`)} · Ephemera`;
+    // Unread mail of this device's mailboxes, as mail clients show it in the tab.
+    document.title = unread > 0 ? t('mail.titleUnread', { count: unread, title }) : title;
+  }, [route, t, unread]);
+
+  useEffect(() => {
     // The stylesheet gives the mail screen a window-high layout whose panes scroll on their own.
     document.documentElement.dataset.route = route;
     window.scrollTo(0, 0);
@@ -53,7 +60,15 @@ export function App({ pairing = null }: { pairing?: PairFragment | null }): Reac
 
   return (
     <div className="app" data-route={route}>
-      <a className="skip-link" href="#main">
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          // "#main" is not a screen: following it would change the route (to Video).
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         {t('nav.skip')}
       </a>
       <Nav route={route} />

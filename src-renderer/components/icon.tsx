@@ -35,6 +35,9 @@ const PATHS = {
   search: 'M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13Zm4.6-1.9L20 20',
   keyboard:
     'M4 6h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1Zm3 4h.01m4 0h.01m4 0h.01m2 0h.01M7 14h.01M10 14h4m3 0h.01',
+  panel: 'M4 4h16a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1Zm5 0v16',
+  expand: 'M4 9V4h5M20 9V4h-5M4 15v5h5m11-5v5h-5',
+  shrink: 'M9 4v5H4m11-5v5h5M9 20v-5H4m11 5v-5h5',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -112,8 +112,6 @@ export const en = {
   'key.invalid': 'That key was not accepted. Check it and try again.',
   'key.label': 'API key',
   'key.save': 'Save key',
-  'key.where':
-    'The first start printed one ("API key (shown once)"). Make another on the computer running Ephemera:',
 
   'video.title': 'Video grab',
   'video.lede':
@@ -274,14 +272,16 @@ export const en = {
   'mail.saved': 'Saved',
   'mail.unnamed': '(unnamed)',
   'mail.search.label': 'Search this mailbox',
-  'mail.search.placeholder': 'Search sender, subject, text',
+  'mail.search.placeholder': 'Search · from: subject: has:attachment is:unread',
   'mail.search.clear': 'Clear search',
   'mail.search.none': 'No mail matches',
-  'mail.search.noneBody': 'Every word must appear in the sender, subject or text.',
+  'mail.search.noneBody':
+    'Every word must appear in the sender, subject or text; from:, subject:, has:attachment and is:unread narrow it.',
   'mail.search.count': '{count} found',
   'mail.emptyBox': 'Empty mailbox',
   'mail.emptyBox.title': 'Empty this mailbox?',
-  'mail.emptyBox.body': 'All {count} mails in it are deleted for good. The address stays yours.',
+  'mail.emptyBox.body':
+    'All {count} mails in it are deleted. You can undo it for a few seconds; the address stays yours.',
   'mail.emptyBox.confirm': 'Delete all',
   'mail.emptied': '{count} mails deleted',
   'mail.delete': 'Delete',
@@ -291,8 +291,6 @@ export const en = {
   'mail.unread': 'Unread',
 
   'settings.title': 'Settings',
-  'settings.lede':
-    'Appearance applies to this device. Server settings can be changed on the computer running Ephemera.',
   'settings.loading': 'Loading server settings…',
   'settings.save': 'Save',
   'settings.saved': 'Settings saved',
@@ -414,7 +412,6 @@ export const en = {
   'settings.keys.disabled': 'disabled',
   'settings.keys.disable': 'Disable',
   'settings.keys.delete': 'Delete',
-  'settings.keys.confirmDelete': 'Delete for good',
   'settings.server.title': 'Server',
   'settings.server.description': 'Ports and the data folder take effect at the next start.',
   'settings.server.httpPort': 'HTTP port',
@@ -557,6 +554,46 @@ export const en = {
     'Replace it only if you made this link yourself, just now. A link from someone else can change which key this browser uses.',
   'pair.replace.keep': 'Keep current key',
   'pair.replace.confirm': 'Replace key',
+  // Issue 20 (mail screen, keys, live state).
+  'mail.layout.resize': 'Width of the mail list',
+  'mail.layout.showMailboxes': 'Show mailboxes',
+  'mail.layout.hideMailboxes': 'Hide mailboxes',
+  'mail.layout.fullView': 'Full view',
+  'mail.layout.fullViewExit': 'Back to the inbox (Esc)',
+  'settings.keys.thisDevice': 'This browser',
+  'settings.keys.enable': 'Enable',
+  'settings.keys.confirm.disable.title': 'Disable "{name}"?',
+  'settings.keys.confirm.disable.body':
+    'Requests with this key are refused until you enable it again here.',
+  'settings.keys.confirm.disable.ok': 'Disable',
+  'settings.keys.confirm.delete.title': 'Delete "{name}"?',
+  'settings.keys.confirm.delete.body':
+    'The key stops working at once and cannot be brought back; phones and scripts that use it need a new key.',
+  'settings.keys.confirm.delete.ok': 'Delete for good',
+  'settings.keys.confirm.own': 'This browser uses this key: it will ask for a key right after.',
+  'settings.keys.confirm.wayBack':
+    'To get back in, open the sign-in link printed in the terminal where Ephemera runs, use Settings in the Ephemera desktop app, or run npm run cli -- keys create there.',
+  'key.thisComputer': 'this computer',
+  'key.ways': 'Ephemera runs on {computer}. Ways to get a key there:',
+  'key.way.link':
+    'open the sign-in link printed in the terminal where Ephemera runs (it opens this page with a key);',
+  'key.way.desktop': 'in the Ephemera desktop app: Settings → API keys → Create key;',
+  'key.way.cli': 'or in a terminal there:',
+  'settings.lede.local':
+    'Appearance applies to this browser. The server settings below change Ephemera on this computer.',
+  'settings.lede.remote':
+    'Appearance applies to this device. Server settings are changed on the computer running Ephemera ({host}).',
+  'mail.unreadCount': '{count} unread',
+  'mail.titleUnread': '({count}) {title}',
+  'mail.hasAttachments': 'Has attachments',
+  'mail.markAllRead': 'Mark all read',
+  'video.clearFinished': 'Clear finished',
+  'mail.notify.title': 'Code {code}',
+  'settings.notify.title': 'Notify me of new codes',
+  'settings.notify.description':
+    'While Ephemera is in another tab or behind other windows, a notification shows each new code of the open mailbox.',
+  'settings.notify.denied':
+    'This browser blocks notifications for this page: allow them in the site settings, then turn this on again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -167,6 +167,7 @@ export const routes = {
   signInCodeCreate: route<SignInCode, NoQuery, SignInCodeCreate>()('POST', '/api/sign-in-codes'),
   signInCheck: route<SignInCodeInfo, NoQuery, SignInRedeem>()('POST', '/api/sign-in/check'),
   signIn: route<CreatedApiKeyView, NoQuery, SignInRedeem>()('POST', '/api/sign-in'),
+  keyEnable: route<ApiKeyView>()('POST', '/api/keys/:id/enable'),
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -81,8 +81,14 @@ export const ApiKeyViewSchema = z.object({
 });
 export type ApiKeyView = z.infer<typeof ApiKeyViewSchema>;
 
-/** GET /api/keys answer. */
-export const ApiKeyListSchema = z.object({ keys: z.array(ApiKeyViewSchema) });
+/**
+ * GET /api/keys answer. `current_key_id`: the key this request was let in with (the device that
+ * asks), so a client can mark it and warn before locking itself out; null when none (IPC).
+ */
+export const ApiKeyListSchema = z.object({
+  keys: z.array(ApiKeyViewSchema),
+  current_key_id: z.number().int().nullable(),
+});
 export type ApiKeyList = z.infer<typeof ApiKeyListSchema>;
 
 /** POST /api/keys body. */

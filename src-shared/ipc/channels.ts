@@ -59,6 +59,7 @@ export const IPC_INVOKE_CHANNELS = [
   'sources:delete',
   'sources:test',
   'keys:sign-in-code',
+  'keys:enable',
 ] as const satisfies readonly IpcInvokeChannel[];
 
 /** Every push channel of IPC_EVENT_SCHEMAS. */

@@ -200,6 +200,7 @@ export const IPC_INVOKE_SCHEMAS = {
   'sources:test': { request: z.strictObject({ id: SourceId }), response: SourceTestResultSchema },
   /** A one-time code for a pairing QR code or a sign-in link (src-shared/api/sign-in.ts). */
   'keys:sign-in-code': { request: SignInCodeCreateSchema, response: SignInCodeSchema },
+  'keys:enable': { request: KeyRequest, response: ApiKeyViewSchema },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 /** Push channels, main → renderer, with the schema of their payload. Past tense. */

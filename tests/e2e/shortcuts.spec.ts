@@ -52,7 +52,13 @@ test.describe('keyboard shortcuts', () => {
     await page.keyboard.press('Enter');
     await expect(view.getByRole('heading', { name: 'First: code 111111' })).toBeVisible();
 
-    // c copies the newest code, whichever mail is open.
+    // c copies the code of the mail being read…
+    await page.keyboard.press('c');
+    await expect(page.getByText('Code 111111 copied')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('111111');
+    // …and the newest one when the open mail has none.
+    await page.keyboard.press('k');
+    await expect(view.getByRole('heading', { name: 'Second: no code' })).toBeVisible();
     await page.keyboard.press('c');
     await expect(page.getByText('Code 333333 copied')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('333333');
@@ -64,7 +70,7 @@ test.describe('keyboard shortcuts', () => {
     await expect(search).toHaveValue('');
     await page.keyboard.type('jk');
     await expect(search).toHaveValue('jk');
-    await expect(openRow).toContainText('First: code 111111');
+    await expect(openRow).toContainText('Second: no code');
     await page.keyboard.press('Enter');
     await expect(page.getByText('No mail matches')).toBeVisible();
   });

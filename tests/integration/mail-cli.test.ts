@@ -111,17 +111,22 @@ describe('API keys from the command line', () => {
     expect(cli(['list'], dataDir).stdout.find((l) => l.startsWith(`${id}\t`))).toMatch(
       /\tdisabled \S+Z$/,
     );
+    const enabled = cli(['enable', id], dataDir);
+    expect(enabled.status).toBe(0);
+    expect(enabled.stdout).toContain(`Key ${id} enabled.`);
+    expect((await generate()).status).toBe(200);
     expect(cli(['delete', id], dataDir).status).toBe(0);
     expect(cli(['list'], dataDir).stdout.some((l) => l.startsWith(`${id}\t`))).toBe(false);
     expect((await generate()).status).toBe(401);
-    // Six CLI processes, each a cold tsx start.
-  }, 90_000);
+    // Seven CLI processes, each a cold tsx start.
+  }, 100_000);
 
   it.each([
     [[]],
     [['frob']],
     [['disable']],
     [['disable', 'abc']],
+    [['enable']],
     [['list', 'extra']],
     [['create', '--bogus']],
   ])('exits 2 with usage for %j', (args) => {

@@ -213,7 +213,13 @@ describe('searching a mailbox (GET /api/emails/{email}?q=)', () => {
       expect(res.status, q).not.toBe(500);
       if (res.status === 200) MailListSchema.parse(body);
     }
-    expect(ids((await search('subject:code')).body as Mail[])).toEqual([]); // "subject" is a word here
+    // subject: is an operator (the subject holds "code"); FTS5's own column syntax is not.
+    expect(ids((await search('subject:code')).body as Mail[])).toEqual([stored[0]?.id]);
+    expect(ids((await search('subject:github from:sender')).body as Mail[])).toEqual([
+      stored[0]?.id,
+    ]);
+    expect(ids((await search('from:github')).body as Mail[])).toEqual([]);
+    expect(ids((await search('is:unread')).body as Mail[])).toEqual(ids(stored));
     expect(ids((await search('"github" (code)')).body as Mail[])).toEqual([stored[0]?.id]);
   });
 

@@ -226,4 +226,42 @@ describe('settings routes', () => {
     });
     expect(badId.json()).toEqual({ detail: '"1x" is not a key id.', reason: 'key_id_invalid' });
   });
+
+  it("keys: the list names the caller's own key; a disabled key can be enabled again", async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/keys',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      payload: { name: 'laptop' },
+    });
+    const laptop = created.json<{ id: number; key: string }>();
+    const listWith = async (presented: string) =>
+      (await app.inject({ url: '/api/keys', headers: { 'x-api-key': presented } })).json<{
+        keys: { id: number; name: string }[];
+        current_key_id: number | null;
+      }>();
+    const asTest = await listWith(key);
+    const testId = asTest.keys.find((k) => k.name === 'test')?.id;
+    expect(asTest.current_key_id).toBe(testId);
+    expect((await listWith(laptop.key)).current_key_id).toBe(laptop.id);
+
+    const post = (url: string, presented = key) =>
+      app.inject({ method: 'POST', url, headers: { 'x-api-key': presented } });
+    await post(`/api/keys/${laptop.id}/disable`);
+    // Disabled: refused with its own key…
+    expect((await post(`/api/keys/${laptop.id}/enable`, laptop.key)).statusCode).toBe(401);
+    // …and enabled again with another: the key works from the next request.
+    const enabled = await post(`/api/keys/${laptop.id}/enable`);
+    expect(enabled.statusCode).toBe(200);
+    expect(enabled.json()).toMatchObject({ id: laptop.id, name: 'laptop', disabled_at: null });
+    expect((await listWith(laptop.key)).current_key_id).toBe(laptop.id);
+    // Enabling an enabled key is no error; an unknown or malformed id is.
+    expect((await post(`/api/keys/${laptop.id}/enable`)).statusCode).toBe(200);
+    const missing = await post('/api/keys/999/enable');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ detail: 'There is no API key 999.' });
+    const bad = await post('/api/keys/x/enable');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ reason: 'key_id_invalid' });
+  });
 });

@@ -178,7 +178,8 @@ describe('renderer api over desktop IPC', () => {
     });
     expect(created.created_at).toMatch(ISO);
 
-    const listed = await h.api.settings.listKeys();
+    const { keys: listed, currentKeyId } = await h.api.settings.listKeys();
+    expect(currentKeyId).toBeNull();
     const mine = listed.find((k) => k.id === created.id);
     expect(mine).toBeDefined();
     expect(ApiKeyViewSchema.strict().parse(mine)).toEqual({
@@ -193,10 +194,13 @@ describe('renderer api over desktop IPC', () => {
     const disabled = ApiKeyViewSchema.strict().parse(await h.api.settings.disableKey(created.id));
     expect(disabled.id).toBe(created.id);
     expect(disabled.disabled_at).toMatch(ISO);
+    const enabled = ApiKeyViewSchema.strict().parse(await h.api.settings.enableKey(created.id));
+    expect(enabled.disabled_at).toBeNull();
 
     await h.api.settings.deleteKey(created.id);
-    expect((await h.api.settings.listKeys()).some((k) => k.id === created.id)).toBe(false);
+    expect((await h.api.settings.listKeys()).keys.some((k) => k.id === created.id)).toBe(false);
     expectApiError(await apiErrorOf(h.api.settings.deleteKey(created.id)), 'not_found', 404);
+    expectApiError(await apiErrorOf(h.api.settings.enableKey(created.id)), 'not_found', 404);
     expectApiError(await apiErrorOf(h.api.settings.disableKey(created.id)), 'not_found', 404);
   });
 

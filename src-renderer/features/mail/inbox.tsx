@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useState, type CSSProperties, type ReactElement } from 'react';
 import { asApiError, type Lease, type Mail } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
@@ -8,13 +8,16 @@ import { Spinner } from '../../components/spinner.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useShortcutAction } from '../../stores/shortcut-store.ts';
+import { serverToLocal, useServerClock } from '../../stores/server-clock.ts';
 import { useToasts } from '../../stores/toast-store.ts';
 import { CodeChip, copyCode } from './code-chip.tsx';
 import { MailList } from './mail-list.tsx';
 import { LeaseCountdown } from './lease-countdown.tsx';
+import { useMailLayout } from './mail-layout-store.ts';
 import { useMail } from './mail-store.ts';
-import { EmptyMailboxButton, MailSearch } from './mail-tools.tsx';
+import { EmptyMailboxButton, MailSearch, MarkAllReadButton } from './mail-tools.tsx';
 import { MailView } from './mail-view.tsx';
+import { PaneSplitter } from './pane-splitter.tsx';
 
 /** The open mailbox: its address and lease, the latest code, its mails, and one mail. */
 export function Inbox({ lease }: { lease: Lease }): ReactElement {
@@ -34,8 +37,11 @@ export function Inbox({ lease }: { lease: Lease }): ReactElement {
   const latest = latestCode(inbox);
   const latestWithCode = latest && latest.id !== openMailId ? latest : null;
   const toast = useToasts((s) => s.show);
+  const listWidth = useMailLayout((s) => s.listWidth);
+  // "c" copies the code of the mail being read; with none open (or it has none), the newest.
   useShortcutAction('mail.copyCode', () => {
-    if (latest?.code) void copyCode(latest.code, t, toast);
+    const code = open?.code ?? latest?.code;
+    if (code) void copyCode(code, t, toast);
     else toast(t('shortcuts.noCode'), 'info');
   });
 
@@ -43,18 +49,19 @@ export function Inbox({ lease }: { lease: Lease }): ReactElement {
     <div className={`inbox ${open ? 'has-open-mail' : ''}`} data-testid="inbox">
       <InboxHeader lease={lease} count={inbox.length} onBack={() => void select(null)} />
       {latestWithCode?.code ? (
-        <div className="latest-code" data-testid="latest-code">
+        // While a mail is open the strip is one slim line, leaving the height to the mail.
+        <div className={`latest-code ${open ? 'is-slim' : ''}`} data-testid="latest-code">
           <div>
             <span className="latest-code-label">{t('mail.code.latest')}</span>
             <span className="latest-code-from muted">
               {latestWithCode.from_name ?? latestWithCode.from ?? ''}
             </span>
           </div>
-          <CodeChip code={latestWithCode.code} />
+          <CodeChip code={latestWithCode.code} size={open ? 'md' : 'lg'} />
         </div>
       ) : null}
-      <div className="inbox-body">
-        <div className="mail-list-pane">
+      <div className="inbox-body" style={{ '--list-w': `${listWidth}px` } as CSSProperties}>
+        <div className="mail-list-pane" id="mail-list-pane">
           {state === 'ready' && inbox.length > 0 ? <MailSearch /> : null}
           {state === 'loading' ? (
             <div className="loading-row">
@@ -92,6 +99,7 @@ export function Inbox({ lease }: { lease: Lease }): ReactElement {
             </>
           )}
         </div>
+        <PaneSplitter />
         <div className="mail-view-pane">
           {open ? (
             <MailView key={open.id} mail={open} onBack={() => openMail(null)} />
@@ -130,7 +138,8 @@ function InboxHeader({
   const forget = useMail((s) => s.forget);
   const toast = useToasts((s) => s.show);
   const [busy, setBusy] = useState<'extend' | 'reuse' | null>(null);
-  const until = Date.parse(lease.expires_at);
+  useServerClock((s) => s.offsetMs);
+  const until = serverToLocal(Date.parse(lease.expires_at));
   const expired = until <= now;
   const atMax = lease.extension_count >= lease.max_extension_count;
 
@@ -196,8 +205,17 @@ function InboxHeader({
             {t('mail.extend')}
           </Button>
         )}
+        <MarkAllReadButton />
         <EmptyMailboxButton count={count} />
-        <Button size="sm" variant="ghost" icon="x" onClick={() => forget(lease.email)}>
+        <Button
+          size="sm"
+          variant="ghost"
+          icon="x"
+          className="head-action"
+          aria-label={t('mail.forget')}
+          title={t('mail.forget')}
+          onClick={() => forget(lease.email)}
+        >
           {t('mail.forget')}
         </Button>
       </div>

@@ -3,6 +3,7 @@ import type { Lease } from '../../api/client.ts';
 import { Countdown } from '../../components/countdown.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { useNow } from '../../lib/use-now.ts';
+import { serverToLocal, useServerClock } from '../../stores/server-clock.ts';
 import { MAIL_LIMITS } from '../../../src-shared/mail/limits.ts';
 
 /**
@@ -12,7 +13,9 @@ import { MAIL_LIMITS } from '../../../src-shared/mail/limits.ts';
 export function LeaseCountdown({ lease }: { lease: Lease }): ReactElement {
   const t = useT();
   const now = useNow();
-  const until = Date.parse(lease.expires_at);
+  // expires_at is on the server's clock; counted down on this one.
+  useServerClock((s) => s.offsetMs);
+  const until = serverToLocal(Date.parse(lease.expires_at));
   if (until <= now) return <span className="pill pill-expired">{t('mail.expired')}</span>;
   return <Countdown until={until} total={leaseSeconds(lease)} label={t('mail.expiresIn')} />;
 }

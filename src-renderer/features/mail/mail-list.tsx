@@ -4,6 +4,7 @@ import type { Mail } from '../../api/client.ts';
 import { useLocale, useT } from '../../i18n/i18n.ts';
 import { formatWhen } from '../../lib/format.ts';
 import { useShortcutAction } from '../../stores/shortcut-store.ts';
+import { Icon } from '../../components/icon.tsx';
 import { CodeChip } from './code-chip.tsx';
 import { LinkChip } from './link-chip.tsx';
 import { linkHost } from './link-host.ts';
@@ -165,7 +166,14 @@ function MailRow({
           </time>
         </span>
         <span className="mail-row-bottom">
-          <span className="mail-row-subject">{mail.subject ?? t('mail.noSubject')}</span>
+          <span className="mail-row-subject">
+            {mail.attachments.length > 0 ? (
+              <span className="mail-row-clip" data-testid="mail-row-attachment">
+                <Icon name="clip" size={14} label={t('mail.hasAttachments')} />
+              </span>
+            ) : null}
+            {mail.subject ?? t('mail.noSubject')}
+          </span>
           {mail.code ? (
             // Keeps the chip's width free at the end of the line; the real chip lies on top.
             <span className="code-chip code-chip-md mail-row-code-space" aria-hidden="true">
@@ -182,9 +190,21 @@ function MailRow({
             </span>
           ) : null}
         </span>
+        <Preview text={mail.text} />
       </button>
       {mail.code ? <CodeChip code={mail.code} size="md" /> : null}
       {rowLink ? <LinkChip link={rowLink} /> : null}
     </div>
+  );
+}
+
+/** The first words of the mail's text, on one line (what mail lists call the snippet). */
+function Preview({ text }: { text: string | null }): ReactElement | null {
+  const line = (text ?? '').replace(/\s+/g, ' ').trim().slice(0, 160);
+  if (line === '') return null;
+  return (
+    <span className="mail-row-preview muted" data-testid="mail-row-preview">
+      {line}
+    </span>
   );
 }

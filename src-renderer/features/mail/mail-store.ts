@@ -13,6 +13,9 @@ import type { CommitReason } from '../../lib/deferred-removal.ts';
 import type { ToastMessage } from '../../stores/toast-store.ts';
 import { hiddenMails, mergeById, withoutIds } from './hidden-mails.ts';
 import { deleteOne, emptyUpTo } from './mail-deletion.ts';
+import { useMailLayout } from './mail-layout-store.ts';
+import { announceCodes } from './code-notify.ts';
+import { translate } from '../../i18n/i18n.ts';
 
 interface MailState {
   mailboxes: Lease[];
@@ -25,6 +28,8 @@ interface MailState {
   /** Ids that arrived while the inbox was open (highlighted once). */
   fresh: number[];
   generating: boolean;
+  /** Unread mails per mailbox as the server last said (mail-refresh.ts); the open one is live. */
+  unread: Record<string, number>;
   /** The words searched for in the open mailbox, and what they found (null: no search). */
   query: string;
   results: Mail[] | null;
@@ -48,6 +53,7 @@ interface MailState {
 }
 
 const STORAGE_KEY = 'ephemera.mailboxes';
+import { markFirstMade, rememberSelection } from './mail-visit-storage.ts';
 /**
  * Pages read by REST before listening (200 mails each). Past this the live stream's replay
  * (every mail after the last id) brings the rest, so the bound costs speed, never mail.
@@ -56,6 +62,7 @@ const MAX_LIST_PAGES = 100;
 /** Live mails are added in one update per this many ms, so a replay of thousands is cheap. */
 const ARRIVAL_BATCH_MS = 16;
 let unsubscribe: (() => void) | null = null;
+
 /** Bumped by every select(): a slower, earlier select() for the same address stops itself. */
 let selection = 0;
 
@@ -130,6 +137,7 @@ export const useMail = create<MailState>()((set, get) => {
     openMailId: null,
     fresh: [],
     generating: false,
+    unread: {},
     query: '',
     results: null,
     searching: false,
@@ -141,6 +149,8 @@ export const useMail = create<MailState>()((set, get) => {
         const leases = count === 1 ? [await api().mail.generate()] : await api().mail.batch(count);
         set({ mailboxes: [...leases, ...get().mailboxes] });
         save();
+        // Any address made counts as the first one: none is made unasked after that.
+        markFirstMade();
         return leases;
       } finally {
         set({ generating: false });
@@ -151,6 +161,8 @@ export const useMail = create<MailState>()((set, get) => {
       unsubscribe?.();
       unsubscribe = null;
       const mine = (selection += 1);
+      rememberSelection(email);
+      useMailLayout.getState().setFullView(false);
       set({
         selected: email,
         inbox: [],
@@ -197,6 +209,7 @@ export const useMail = create<MailState>()((set, get) => {
         if (get().selected !== email || arrived.length === 0) return;
         const fresh = arrived.map((m) => m.id);
         set({ inbox: [...get().inbox, ...arrived], fresh: [...get().fresh, ...fresh] });
+        announceCodes(arrived, (code) => translate('mail.notify.title', { code }));
       };
       const stop = api().mail.subscribe(email, lastId, {
         onMail: (mail) => {
@@ -215,6 +228,7 @@ export const useMail = create<MailState>()((set, get) => {
     },
 
     openMail(id) {
+      if (id === null) useMailLayout.getState().setFullView(false);
       set({ openMailId: id, fresh: get().fresh.filter((f) => f !== id) });
       const mail = get().inbox.find((m) => m.id === id) ?? get().results?.find((m) => m.id === id);
       // Opening marks read; a failure only leaves it unread (shown again on the next load).

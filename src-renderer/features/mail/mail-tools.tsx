@@ -1,12 +1,23 @@
-import { useRef, useState, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Button } from '../../components/button.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { useShortcutAction } from '../../stores/shortcut-store.ts';
+import { asApiError } from '../../api/client.ts';
+import { useToasts } from '../../stores/toast-store.ts';
+import { useUnread } from './mail-refresh.ts';
 import { useMail } from './mail-store.ts';
+import { markAllRead } from './mark-all-read.ts';
 
-/** Searches the open mailbox (sender, subject, text) on submit; clearing shows every mail. */
+/** How long typing pauses before the search runs (Enter runs it at once). */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+/**
+ * Searches the open mailbox as you type (after a 250 ms pause; Enter at once), with the
+ * server's `from:`, `subject:`, `has:attachment`, `is:unread` (docs/API.md); clearing shows
+ * every mail.
+ */
 export function MailSearch(): ReactElement {
   const t = useT();
   const search = useMail((s) => s.search);
@@ -15,13 +26,20 @@ export function MailSearch(): ReactElement {
   const active = useMail((s) => s.results !== null);
   const [text, setText] = useState('');
   const input = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useShortcutAction('mail.search', () => input.current?.select());
+  const cancel = (): void => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = null;
+  };
+  useEffect(() => cancel, []);
   return (
     <form
       className="mail-search"
       role="search"
       onSubmit={(event) => {
         event.preventDefault();
+        cancel();
         void search(text);
       }}
     >
@@ -36,8 +54,11 @@ export function MailSearch(): ReactElement {
         aria-label={t('mail.search.label')}
         data-testid="mail-search"
         onChange={(event) => {
-          setText(event.target.value);
-          if (event.target.value === '') clearSearch();
+          const value = event.target.value;
+          setText(value);
+          cancel();
+          if (value.trim() === '') clearSearch();
+          else timer.current = setTimeout(() => void search(value), SEARCH_DEBOUNCE_MS);
         }}
       />
       {active || searching ? (
@@ -47,6 +68,7 @@ export function MailSearch(): ReactElement {
           icon="x"
           aria-label={t('mail.search.clear')}
           onClick={() => {
+            cancel();
             setText('');
             clearSearch();
           }}
@@ -69,6 +91,9 @@ export function EmptyMailboxButton({ count }: { count: number }): ReactElement {
         variant="ghost"
         icon="trash"
         disabled={count === 0}
+        className="head-action"
+        aria-label={t('mail.emptyBox')}
+        title={t('mail.emptyBox')}
         onClick={() => setAsking(true)}
         data-testid="empty-mailbox"
       >
@@ -99,5 +124,28 @@ export function EmptyMailboxButton({ count }: { count: number }): ReactElement {
         </div>
       </Dialog>
     </>
+  );
+}
+
+/** "Mark all read" for the open mailbox; disabled when nothing is unread. */
+export function MarkAllReadButton(): ReactElement {
+  const t = useT();
+  const email = useMail((s) => s.selected) ?? '';
+  const unread = useUnread(email);
+  const toast = useToasts((s) => s.show);
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      icon="check"
+      disabled={unread === 0}
+      className="head-action"
+      aria-label={t('mail.markAllRead')}
+      title={t('mail.markAllRead')}
+      onClick={() => void markAllRead().catch((err: unknown) => toast(asApiError(err), 'error'))}
+      data-testid="mark-all-read"
+    >
+      {t('mail.markAllRead')}
+    </Button>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactElement } from 'react';
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { api, asApiError, type ApiError, type Mail } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
@@ -9,6 +9,7 @@ import { useToasts } from '../../stores/toast-store.ts';
 import { CodeChip } from './code-chip.tsx';
 import { LinkBanner } from './link-banner.tsx';
 import { MailAttachments, RawSourceView, SaveRawButton } from './mail-files.tsx';
+import { useMailLayout } from './mail-layout-store.ts';
 import { useMail } from './mail-store.ts';
 import { mailDocument } from './mail-document.ts';
 
@@ -55,6 +56,19 @@ export function MailView({
     [mail.html, remote],
   );
   const remoteBlocked = view === 'html' && !remote && doc !== null && doc.remote > 0;
+  const fullView = useMailLayout((s) => s.fullView);
+  const setFullView = useMailLayout((s) => s.setFullView);
+  useEffect(() => {
+    if (!fullView) return undefined;
+    // Escape leaves the full view, as it closes a dialog; a dialog's own Escape comes first.
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (document.querySelector('dialog[open]')) return;
+      setFullView(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [fullView, setFullView]);
 
   return (
     <article className="mail-view" data-testid="mail-view" aria-labelledby="mail-subject">
@@ -68,35 +82,6 @@ export function MailView({
           data-testid="mail-back"
         >
           {t('mail.back')}
-        </Button>
-        <span className="spacer" />
-        <SaveRawButton mail={listed} />
-        <Button
-          variant="ghost"
-          size="sm"
-          icon="mail"
-          onClick={() => {
-            onBack();
-            void setRead(listed.id, false).catch((err: unknown) => toast(asApiError(err), 'error'));
-          }}
-          className="mail-action"
-          aria-label={t('mail.markUnread')}
-          title={t('mail.markUnread')}
-          data-testid="mark-unread"
-        >
-          {t('mail.markUnread')}
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          icon="trash"
-          onClick={() => deleteMail(listed.id)}
-          className="mail-action"
-          aria-label={t('mail.delete')}
-          title={t('mail.delete')}
-          data-testid="delete-mail"
-        >
-          {t('mail.delete')}
         </Button>
       </div>
       <div className="mail-head-row">
@@ -122,21 +107,67 @@ export function MailView({
         {mail.link ? <LinkBanner link={mail.link} html={mail.html} /> : null}
       </div>
       <MailAttachments mail={mail} />
-      <div className="mail-tabs" role="tablist" aria-label={t('mail.viewAs')}>
-        {(['html', 'text', 'source'] as const).map((v) => (
-          <button
-            key={v}
-            type="button"
-            role="tab"
-            aria-selected={view === v}
-            className="tab"
-            disabled={v === 'html' ? mail.html === null : v === 'text' && mail.text === null}
-            onClick={() => setView(v)}
-            data-testid={`mail-tab-${v}`}
+      {/* The view tabs and the mail's actions share one row, leaving the height to the mail. */}
+      <div className="mail-bar">
+        <div className="mail-tabs" role="tablist" aria-label={t('mail.viewAs')}>
+          {(['html', 'text', 'source'] as const).map((v) => (
+            <button
+              key={v}
+              type="button"
+              role="tab"
+              aria-selected={view === v}
+              className="tab"
+              disabled={v === 'html' ? mail.html === null : v === 'text' && mail.text === null}
+              onClick={() => setView(v)}
+              data-testid={`mail-tab-${v}`}
+            >
+              {t(`mail.tab.${v}`)}
+            </button>
+          ))}
+        </div>
+        <div className="mail-actions">
+          <Button
+            variant="ghost"
+            size="sm"
+            icon={fullView ? 'shrink' : 'expand'}
+            onClick={() => setFullView(!fullView)}
+            className="mail-action not-phone"
+            aria-pressed={fullView}
+            aria-label={t('mail.layout.fullView')}
+            title={fullView ? t('mail.layout.fullViewExit') : t('mail.layout.fullView')}
+            data-testid="full-view"
+          />
+          <SaveRawButton mail={listed} />
+          <Button
+            variant="ghost"
+            size="sm"
+            icon="mail"
+            onClick={() => {
+              onBack();
+              void setRead(listed.id, false).catch((err: unknown) =>
+                toast(asApiError(err), 'error'),
+              );
+            }}
+            className="mail-action"
+            aria-label={t('mail.markUnread')}
+            title={t('mail.markUnread')}
+            data-testid="mark-unread"
           >
-            {t(`mail.tab.${v}`)}
-          </button>
-        ))}
+            {t('mail.markUnread')}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            icon="trash"
+            onClick={() => deleteMail(listed.id)}
+            className="mail-action"
+            aria-label={t('mail.delete')}
+            title={t('mail.delete')}
+            data-testid="delete-mail"
+          >
+            {t('mail.delete')}
+          </Button>
+        </div>
       </div>
       {remoteBlocked ? (
         <div className="remote-bar" role="status">

@@ -5,10 +5,16 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { useToasts } from '../../stores/toast-store.ts';
 import { LeaseCountdown } from './lease-countdown.tsx';
+import { UNREAD_CAP, useUnread } from './mail-refresh.ts';
 import { useMail } from './mail-store.ts';
 
 /** "New address", "several at once", and the mailboxes this device made. */
-export function MailboxList(): ReactElement {
+export function MailboxList({
+  onCollapse = null,
+}: {
+  /** Folds the mailbox column to a rail (not offered on a phone, where it is a whole screen). */
+  onCollapse?: (() => void) | null;
+}): ReactElement {
   const t = useT();
   const mailboxes = useMail((s) => s.mailboxes);
   const selected = useMail((s) => s.selected);
@@ -54,6 +60,19 @@ export function MailboxList(): ReactElement {
         >
           {t('mail.several')}
         </Button>
+        {onCollapse ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            icon="panel"
+            className="mailboxes-collapse"
+            aria-label={t('mail.layout.hideMailboxes')}
+            title={t('mail.layout.hideMailboxes')}
+            aria-expanded={true}
+            onClick={onCollapse}
+            data-testid="mailboxes-collapse"
+          />
+        ) : null}
       </div>
       {several ? (
         <form
@@ -102,6 +121,7 @@ export function MailboxList(): ReactElement {
                   data-testid="mailbox"
                 >
                   <span className="mailbox-address">{lease.email}</span>
+                  <UnreadBadge email={lease.email} />
                   <span className="mailbox-meta">
                     <LeaseCountdown lease={lease} />
                   </span>
@@ -112,5 +132,19 @@ export function MailboxList(): ReactElement {
         </ul>
       )}
     </div>
+  );
+}
+
+/** "3 unread" beside a mailbox (nothing when none); "99+" past the count's cap. */
+function UnreadBadge({ email }: { email: string }): ReactElement | null {
+  const t = useT();
+  const count = useUnread(email);
+  if (count === 0) return null;
+  const shown = count > UNREAD_CAP ? `${UNREAD_CAP}+` : String(count);
+  return (
+    <span className="unread-count" data-testid="mailbox-unread">
+      <span aria-hidden="true">{shown}</span>
+      <span className="sr-only">{t('mail.unreadCount', { count: shown })}</span>
+    </span>
   );
 }

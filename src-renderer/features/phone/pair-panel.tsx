@@ -41,7 +41,7 @@ export function PairPanel(): ReactElement {
     api()
       .settings.listKeys()
       .then(
-        (keys) => {
+        ({ keys }) => {
           if (live) setTaken(keys.map((k) => k.name));
         },
         () => undefined,

@@ -32,7 +32,12 @@ export function PhonePage(): ReactElement {
       </header>
       <Section icon="globe" title={t('phone.base.title')} description={t('phone.base.description')}>
         <div className="lan-share">
-          <QrCode text={url} label={t('settings.lan.qrLabel', { url })} size={148} />
+          {/* One QR code at a time, and never one no phone can open: none for a loopback URL,
+              and none on the computer running Ephemera, where "Pair a phone" shows the one to
+              scan (it carries this address and a key). */}
+          {reachable && !local ? (
+            <QrCode text={url} label={t('settings.lan.qrLabel', { url })} size={148} />
+          ) : null}
           <div className="lan-share-text">
             <p className="lan-url" data-testid="phone-base-url">
               {url}

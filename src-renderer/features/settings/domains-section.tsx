@@ -15,6 +15,9 @@ export function DomainsSection(): ReactElement {
   const update = useSettings((s) => s.update);
   const toast = useToasts((s) => s.show);
   const [draft, setDraft] = useState('');
+  // A refused addition stays in the field, its reason under it naming the value (one message,
+  // replaced by the next try, instead of a toast per try).
+  const [refused, setRefused] = useState<{ value: string; error: ApiError } | null>(null);
   const [checks, setChecks] = useState<Record<string, MxCheck | ApiError | 'checking'>>({});
   const domains = settings?.domains ?? [];
   const locked = settings?.domains_locked ?? false;
@@ -78,9 +81,14 @@ export function DomainsSection(): ReactElement {
             event.preventDefault();
             const domain = draft.trim().toLowerCase();
             if (domain === '' || domains.includes(domain)) return;
-            save([...domains, domain]);
-            setDraft('');
-            check(domain);
+            setRefused(null);
+            update({ domains: [...domains, domain] }).then(
+              () => {
+                setDraft('');
+                check(domain);
+              },
+              (err: unknown) => setRefused({ value: draft.trim(), error: asApiError(err) }),
+            );
           }}
         >
           <label className="sr-only" htmlFor="domain-new">
@@ -89,6 +97,9 @@ export function DomainsSection(): ReactElement {
           <input
             id="domain-new"
             value={draft}
+            aria-invalid={refused ? true : undefined}
+            aria-describedby={refused ? 'domain-new-error' : undefined}
+            data-testid="domain-new"
             placeholder="mail.example.org"
             autoCapitalize="off"
             spellCheck={false}
@@ -99,6 +110,11 @@ export function DomainsSection(): ReactElement {
           </Button>
         </form>
       )}
+      {refused ? (
+        <p className="field-error" role="alert" id="domain-new-error" data-testid="domain-error">
+          <strong className="mono">{refused.value}</strong>: <ErrorText error={refused.error} />
+        </p>
+      ) : null}
       <p className="hint">{t('settings.domains.hint')}</p>
     </Section>
   );

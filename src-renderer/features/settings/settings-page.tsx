@@ -3,8 +3,10 @@ import { Button } from '../../components/button.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { useServer } from '../../stores/server-store.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { AppearanceSection } from './appearance-section.tsx';
+import { BrowserNotifySection } from './browser-notify-section.tsx';
 import { DesktopSection } from './desktop-section.tsx';
 import { DeviceKeySection } from './device-key-section.tsx';
 import { DomainsSection } from './domains-section.tsx';
@@ -28,13 +30,20 @@ export function SettingsPage(): ReactElement {
   useEffect(() => {
     void load();
   }, [load]);
+  // On the computer itself, "change them on the computer running Ephemera" would send the
+  // person looking for another machine; elsewhere the lede names the one meant.
+  const local = useServer((s) => s.info?.client_is_local ?? true);
 
   return (
     <div className="page page-settings">
       <header className="page-head">
         <div>
           <h1>{t('settings.title')}</h1>
-          <p className="page-lede">{t('settings.lede')}</p>
+          <p className="page-lede" data-testid="settings-lede">
+            {local
+              ? t('settings.lede.local')
+              : t('settings.lede.remote', { host: window.location.host })}
+          </p>
         </div>
       </header>
       <div className="settings-grid">
@@ -43,6 +52,7 @@ export function SettingsPage(): ReactElement {
         <DesktopSection />
         <UpdatesSection />
         <DeviceKeySection onChange={() => void load()} />
+        <BrowserNotifySection />
         {state === 'loading' ? (
           <div className="card loading-row">
             <Spinner /> {t('settings.loading')}

@@ -13,6 +13,8 @@ import { useServer } from '../../stores/server-store.ts';
 interface SettingsState {
   settings: Settings | null;
   keys: ApiKeyInfo[];
+  /** The key this browser's calls use (marked in the list, confirmed before it is cut off). */
+  currentKeyId: number | null;
   state: 'idle' | 'loading' | 'ready' | 'error';
   error: ApiError | null;
   saving: boolean;
@@ -25,6 +27,7 @@ interface SettingsState {
   /** Makes a key without showing it here (a phone's pairing code carries it); returns it. */
   addKey: (name: string) => Promise<CreatedApiKey>;
   disableKey: (id: number) => Promise<void>;
+  enableKey: (id: number) => Promise<void>;
   deleteKey: (id: number) => Promise<void>;
   clearNewKey: () => void;
 }
@@ -33,6 +36,7 @@ interface SettingsState {
 export const useSettings = create<SettingsState>()((set, get) => ({
   settings: null,
   keys: [],
+  currentKeyId: null,
   state: 'idle',
   error: null,
   saving: false,
@@ -41,8 +45,11 @@ export const useSettings = create<SettingsState>()((set, get) => ({
   async load() {
     set({ state: get().settings ? 'ready' : 'loading', error: null });
     try {
-      const [settings, keys] = await Promise.all([api().settings.get(), api().settings.listKeys()]);
-      set({ settings, keys, state: 'ready' });
+      const [settings, { keys, currentKeyId }] = await Promise.all([
+        api().settings.get(),
+        api().settings.listKeys(),
+      ]);
+      set({ settings, keys, currentKeyId, state: 'ready' });
     } catch (err) {
       set({ state: 'error', error: asApiError(err) });
     }
@@ -71,6 +78,11 @@ export const useSettings = create<SettingsState>()((set, get) => ({
 
   async disableKey(id) {
     const info = await api().settings.disableKey(id);
+    set({ keys: get().keys.map((k) => (k.id === id ? info : k)) });
+  },
+
+  async enableKey(id) {
+    const info = await api().settings.enableKey(id);
     set({ keys: get().keys.map((k) => (k.id === id ? info : k)) });
   },
 

@@ -27,7 +27,14 @@ export function TaskCard({ entry }: { entry: TaskEntry }): ReactElement {
   const now = useNow();
   const [previewing, setPreviewing] = useState(false);
   const task = entry.task;
-  const status = entry.gone ? 'gone' : (task?.status ?? entry.created.status);
+  // A failed task stays failed once the server has dropped it: its reason and Try again are
+  // what the person needs, not "Gone".
+  const status =
+    task?.status === 'failed'
+      ? 'failed'
+      : entry.gone
+        ? 'gone'
+        : (task?.status ?? entry.created.status);
   const expired = entry.expiresAt !== null && entry.expiresAt <= now;
   const shown = expired && status === 'completed' ? 'expired' : status;
   const platform = t(PLATFORM_KEYS[entry.created.platform]);

@@ -1,4 +1,5 @@
 import { useEffect, type ReactElement } from 'react';
+import { Button } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { useServer } from '../../stores/server-store.ts';
@@ -11,6 +12,11 @@ import { useVideo } from './video-store.ts';
 export function VideoPage(): ReactElement {
   const t = useT();
   const entries = useVideo((s) => s.entries);
+  const clearFinished = useVideo((s) => s.clearFinished);
+  // Cards whose task is over: failed, cancelled, gone (the expired files count on the next tick).
+  const finished = entries.some(
+    (e) => e.gone || e.task?.status === 'failed' || e.task?.status === 'cancelled',
+  );
   const refreshCapacity = useServer((s) => s.refreshCapacity);
 
   useEffect(() => {
@@ -31,6 +37,19 @@ export function VideoPage(): ReactElement {
       <section className="card card-hero">
         <PasteBox />
       </section>
+      {finished ? (
+        <div className="tasks-tools">
+          <Button
+            size="sm"
+            variant="ghost"
+            icon="x"
+            onClick={clearFinished}
+            data-testid="clear-finished"
+          >
+            {t('video.clearFinished')}
+          </Button>
+        </div>
+      ) : null}
       <section aria-label={t('video.tasks')} className="tasks" data-testid="task-list">
         {entries.length === 0 ? (
           <EmptyState icon="video" title={t('video.empty.title')}>

@@ -26,6 +26,8 @@ interface VideoState {
   forget: (id: string) => void;
   /** Drops the card at once, without undo (a retry replaces it). */
   dismiss: (id: string) => void;
+  /** Drops every finished card (failed, cancelled, gone, or its file expired) at once. */
+  clearFinished: () => void;
   restore: () => void;
 }
 
@@ -39,9 +41,16 @@ export const useVideo = create<VideoState>()((set, get) => {
   };
 
   const save = (): void => {
+    // A failed task keeps its answer (reason, retryable) beyond the server's 3 minutes, so the
+    // card can still say why and offer Try again after the server has dropped it.
     const keep = get()
-      .entries.filter((e) => !e.gone)
-      .map(({ id, created, text }) => ({ id, created, text }));
+      .entries.filter((e) => !e.gone || e.task?.status === 'failed')
+      .map(({ id, created, text, task }) => ({
+        id,
+        created,
+        text,
+        ...(task?.status === 'failed' ? { task } : {}),
+      }));
     try {
       localStorage.setItem(STORAGE_KEY, JSON.stringify(keep));
     } catch {
@@ -65,6 +74,8 @@ export const useVideo = create<VideoState>()((set, get) => {
         task.expires_at === null ? null : Date.now() + (task.expires_at - task.server_time) * 1000;
       const before = get().entries.find((e) => e.id === id)?.task?.status;
       patch(id, { task, expiresAt });
+      // Stored with its answer, so the reason outlives the server's copy (save(), above).
+      if (task.status === 'failed' && before !== 'failed') save();
       if (task.status !== before && task.status !== 'processing') {
         void useServer.getState().refreshCapacity();
       }
@@ -160,7 +171,7 @@ export const useVideo = create<VideoState>()((set, get) => {
     },
 
     restore() {
-      let saved: Pick<TaskEntry, 'id' | 'created' | 'text'>[] = [];
+      let saved: (Pick<TaskEntry, 'id' | 'created' | 'text'> & { task?: Task })[] = [];
       try {
         saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]') as typeof saved;
       } catch {
@@ -169,9 +180,20 @@ export const useVideo = create<VideoState>()((set, get) => {
       const known = new Set(get().entries.map((e) => e.id));
       const fresh = saved
         .filter((s) => !known.has(s.id))
-        .map((s) => ({ ...s, task: null, expiresAt: null, gone: false }));
+        .map((s) => ({ ...s, task: s.task ?? null, expiresAt: null, gone: false }));
       set({ entries: [...get().entries, ...fresh] });
       for (const entry of fresh) schedule(entry.id, 0);
+    },
+
+    clearFinished() {
+      const now = Date.now();
+      for (const entry of get().entries) {
+        const status = entry.task?.status;
+        const expired = entry.expiresAt !== null && entry.expiresAt <= now;
+        if (entry.gone || status === 'failed' || status === 'cancelled' || expired) {
+          get().dismiss(entry.id);
+        }
+      }
     },
   };
 });

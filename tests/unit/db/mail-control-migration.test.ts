@@ -5,7 +5,7 @@ import { mailRaw } from '../../../src-main/db/migrations/003-mail-raw.ts';
 import { mailControl } from '../../../src-main/db/migrations/004-mail-control.ts';
 import { mailLink } from '../../../src-main/db/migrations/007-mail-link.ts';
 import { MailStore } from '../../../src-main/mail/mail-store.ts';
-import { searchExpression } from '../../../src-main/mail/search-query.ts';
+import { parseSearch, searchExpression } from '../../../src-main/mail/search-query.ts';
 
 const insert = `INSERT INTO mail_messages (email, from_address, from_name, to_json, subject, text,
   html, received_at, code, size, attachments_json) VALUES (?, 'x@example.org', NULL, '[]', ?, ?,
@@ -21,8 +21,11 @@ describe('migration 004 (read state, search index)', () => {
     db.exec(mailControl.sql);
     db.exec(mailLink.sql); // the store reads every column of today's schema
     const store = new MailStore(db);
-    const find = (email: string, q: string) =>
-      store.search(email, searchExpression(email, q), 0, 50, 1 << 20).mails.map((x) => x.id);
+    const find = (email: string, q: string) => {
+      const parsed = parseSearch(q);
+      const match = searchExpression(email, parsed);
+      return store.search(email, match, parsed, 0, 50, 1 << 20).mails.map((x) => x.id);
+    };
     expect(find('a@d.test', 'invoice')).toEqual([1]);
     expect(store.page('a@d.test', 0, 50, 1 << 20, true).mails[0]?.read).toBe(false);
     db.prepare(insert).run('a@d.test', 'New invoice', 'due');

@@ -183,6 +183,7 @@ describe('mail handlers call the mail services like the REST routes', () => {
         list: vi.fn(() => [KEY]),
         create: vi.fn((name: string) => ({ ...KEY, id: 2, name, key: 'eph_x' })),
         disable: vi.fn((id: number) => id === 1),
+        enable: vi.fn((id: number) => id === 1),
         delete: vi.fn((id: number) => id === 1),
       },
       signIn: {
@@ -256,6 +257,14 @@ describe('mail handlers call the mail services like the REST routes', () => {
         created_at: '2026-11-22T12:00:00.000Z',
         disabled_at: null,
       },
+    });
+    expect(await call('keys:enable', handlers['keys:enable'], { id: 1 })).toMatchObject({
+      ok: true,
+      value: { id: 1, disabled_at: null },
+    });
+    expect(await call('keys:enable', handlers['keys:enable'], { id: 9 })).toMatchObject({
+      ok: false,
+      error: { code: 'KEY_NOT_FOUND' },
     });
     expect(await call('keys:delete', handlers['keys:delete'], { id: 9 })).toMatchObject({
       ok: false,

@@ -489,6 +489,28 @@ describe('SettingsService.update: locks and validation', () => {
     expect(changes).not.toHaveBeenCalled();
   });
 
+  it.each([['x'], ['localhost'], ['mail.']])(
+    'a single-label domain (%s) is SETTINGS_INVALID naming it',
+    async (value) => {
+      const { service, domains } = setup();
+      const error = await rejection(service.update({ domains: ['good.test', value] }));
+      expect(error.code).toBe('SETTINGS_INVALID');
+      expect(error.message).toContain(`"${value}"`);
+      expect(domains.add).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each([['localhost'], ['LOCALHOST'], ['127.0.0.1'], ['[::1]']])(
+    'a loopback name (%s) as an extra host name is SETTINGS_INVALID: it is always allowed',
+    async (value) => {
+      const { service, file } = setup();
+      const error = await rejection(service.update({ allowed_hosts: ['proxy.example', value] }));
+      expect(error.code).toBe('SETTINGS_INVALID');
+      expect(error.message).toContain('always allowed');
+      expect(file.write).not.toHaveBeenCalled();
+    },
+  );
+
   it.each<[string, ServerSettingsPatch, Partial<Settings>]>([
     ['both given equal', { http_port: 5000, smtp_port: 5000 }, {}],
     ['HTTP on the running SMTP port', { http_port: SMTP_PORT }, {}],

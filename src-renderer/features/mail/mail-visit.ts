@@ -1,0 +1,28 @@
+import { api } from '../../api/client.ts';
+import { useMail } from './mail-store.ts';
+import { firstMade, markFirstMade, storedSelection } from './mail-visit-storage.ts';
+
+/**
+ * On each visit to Mail: reopens the mailbox open last (a reload keeps the place). The first
+ * visit on this device, with no mailbox yet, makes one and opens it, ready to copy: once per
+ * device (a person who removed every mailbox is not given a new one unasked), and only where
+ * no key prompt would interrupt (a key is stored, or none is needed).
+ */
+export async function openOnVisit(): Promise<void> {
+  const mail = useMail.getState();
+  // The screen may mount before the shell has restored the list: read what is stored.
+  mail.restore();
+  const last = storedSelection();
+  const { mailboxes, selected, generating } = useMail.getState();
+  if (selected === null && last && mailboxes.some((m) => m.email === last)) {
+    await mail.select(last);
+    return;
+  }
+  if (mailboxes.length > 0 || generating) return;
+  const auth = api().auth;
+  if (auth.needsKey && !auth.hasKey()) return;
+  if (firstMade()) return;
+  markFirstMade();
+  const [lease] = await mail.generate(1);
+  if (lease && useMail.getState().selected === null) await mail.select(lease.email);
+}
