@@ -1,9 +1,6 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { mail } from '../../../src-main/db/migrations/002-mail.ts';
-import { mailRaw } from '../../../src-main/db/migrations/003-mail-raw.ts';
-import { mailControl } from '../../../src-main/db/migrations/004-mail-control.ts';
 import { AppError } from '../../../src-main/core/app-error.ts';
+import { openDatabase } from '../../../src-main/db/open-database.ts';
 import { MailStore } from '../../../src-main/mail/mail-store.ts';
 import { parseSearch, searchExpression } from '../../../src-main/mail/search-query.ts';
 
@@ -66,10 +63,8 @@ describe('MailStore.search with operators', () => {
   const PDF = JSON.stringify([{ filename: 'a.pdf', content_type: 'application/pdf', size: 3 }]);
 
   function setup() {
-    const db = new Database(':memory:');
-    db.exec(mail.sql);
-    db.exec(mailRaw.sql);
-    db.exec(mailControl.sql);
+    // Every migration, as the app runs them: a column added later must not break the inserts.
+    const db = openDatabase(':memory:');
     const add = db.prepare(insert);
     add.run('a@d.test', 'news@acme.example', 'Acme News', 'Weekly digest', 'from the team', '[]');
     add.run('a@d.test', 'billing@shop.example', 'Shop', 'Invoice from Acme', 'paid', PDF);
