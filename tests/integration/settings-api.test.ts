@@ -192,7 +192,7 @@ describe('server settings on the running app (/api/settings)', () => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({
       detail:
-        '"not a domain" is not a valid mail domain or mailbox address (name@domain, without +).',
+        '"not a domain" is not a valid mail domain or mailbox address: write a domain with a dot (mail.example.org) or name@domain, without +.',
       reason: 'domain_invalid',
     });
     expect((await settings(app)).domains).toEqual([]);
