@@ -99,6 +99,10 @@ test.describe('keyboard shortcuts', () => {
     await page.keyboard.press('g');
     await page.keyboard.press('m');
     await expect(page).toHaveURL(/#\/mail$/);
+    // The visit reopens the last mailbox; press on once that screen has settled.
+    await expect(page.getByTestId('mailbox')).toHaveCount(1);
+    await expect(page.getByTestId('inbox')).toBeVisible();
+    await expect(page.locator('#main')).toBeFocused();
     const share = page.getByTestId('share-text');
     await page.keyboard.press('v');
     await expect(page).toHaveURL(/#\/video$/);
