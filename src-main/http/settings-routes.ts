@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { routes } from '../../src-shared/api/routes.ts';
 import {
   ApiKeyCreateSchema,
@@ -12,12 +12,13 @@ import {
   type ServerSettingsPatch,
 } from '../../src-shared/api/server-settings.ts';
 import type { SettingsInvalidReason } from '../../src-shared/errors/codes.ts';
-import { AppError, settingsInvalid } from '../core/app-error.ts';
+import { settingsInvalid } from '../core/app-error.ts';
 import { keyActions } from '../mail/key-actions.ts';
 import type { ApiKeyStore } from '../mail/key-store.ts';
 import { isLoopbackAddress } from '../core/loopback.ts';
-import { keyIdOf, requireApiKey } from './mail-auth.ts';
+import { keyIdOf } from './mail-auth.ts';
 import { registerMailBodyParser } from './mail-request.ts';
+import { requireLocalWithKey } from './local-keyed-access.ts';
 
 /** Everything the settings routes need from the app (settings/settings-service.ts). */
 export interface SettingsRouteDeps {
@@ -63,16 +64,11 @@ export async function registerSettingsRoutes(
 
   await app.register((scope, _options, done) => {
     registerMailBodyParser(scope);
-    scope.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
-      if (isLoopbackAddress(request.ip)) return done();
-      done(
-        new AppError(
-          'SETTINGS_LOCAL_ONLY',
-          'Settings and API keys can only be changed on the computer running Ephemera.',
-        ),
-      );
-    });
-    scope.addHook('onRequest', requireApiKey(deps.keys as ApiKeyStore, { allowQuery: false }));
+    requireLocalWithKey(
+      scope,
+      deps.keys as ApiKeyStore,
+      'Settings and API keys can only be changed on the computer running Ephemera.',
+    );
 
     scope.get(routes.settingsGet.path, () => deps.settings.read());
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { routes } from '../../src-shared/api/routes.ts';
 import type { CreatedApiKeyView } from '../../src-shared/api/server-settings.ts';
 import {
@@ -9,11 +9,10 @@ import {
   type SignInRedeem,
 } from '../../src-shared/api/sign-in.ts';
 import { AppError } from '../core/app-error.ts';
-import { isLoopbackAddress } from '../core/loopback.ts';
 import type { ApiKeyStore } from '../mail/key-store.ts';
 import type { SignInCodes } from '../mail/sign-in-codes.ts';
-import { requireApiKey } from './mail-auth.ts';
 import { registerMailBodyParser } from './mail-request.ts';
+import { requireLocalWithKey } from './local-keyed-access.ts';
 
 function redeemBody(body: unknown): SignInRedeem {
   const parsed = SignInRedeemSchema.safeParse(body ?? {});
@@ -35,16 +34,11 @@ export async function registerSignInRoutes(
 ): Promise<void> {
   await app.register((scope, _options, done) => {
     registerMailBodyParser(scope);
-    scope.addHook('onRequest', (request: FastifyRequest, _reply, next) => {
-      if (isLoopbackAddress(request.ip)) return next();
-      next(
-        new AppError(
-          'SETTINGS_LOCAL_ONLY',
-          'Sign-in codes can only be made on the computer running Ephemera.',
-        ),
-      );
-    });
-    scope.addHook('onRequest', requireApiKey(keys, { allowQuery: false }));
+    requireLocalWithKey(
+      scope,
+      keys,
+      'Sign-in codes can only be made on the computer running Ephemera.',
+    );
     scope.post(routes.signInCodeCreate.path, async (request, reply): Promise<SignInCode> => {
       const parsed = SignInCodeCreateSchema.safeParse(request.body ?? {});
       if (!parsed.success) {

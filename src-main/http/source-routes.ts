@@ -1,12 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { routes } from '../../src-shared/api/routes.ts';
 import type { Source, SourceTestResult } from '../../src-shared/mail/sources.ts';
-import { AppError } from '../core/app-error.ts';
-import { isLoopbackAddress } from '../core/loopback.ts';
 import type { ApiKeyStore } from '../mail/key-store.ts';
 import type { SourceService } from '../mail/sources/source-service.ts';
-import { requireApiKey } from './mail-auth.ts';
 import { registerMailBodyParser } from './mail-request.ts';
+import { requireLocalWithKey } from './local-keyed-access.ts';
 
 export interface SourceRouteDeps {
   sources: Pick<SourceService, 'list' | 'create' | 'update' | 'delete' | 'test'>;
@@ -24,16 +22,11 @@ export async function registerSourceRoutes(
 ): Promise<void> {
   await app.register((scope, _options, done) => {
     registerMailBodyParser(scope);
-    scope.addHook('onRequest', (request: FastifyRequest, _reply, next) => {
-      if (isLoopbackAddress(request.ip)) return next();
-      next(
-        new AppError(
-          'SETTINGS_LOCAL_ONLY',
-          'Mail sources can only be changed on the computer running Ephemera.',
-        ),
-      );
-    });
-    scope.addHook('onRequest', requireApiKey(deps.keys, { allowQuery: false }));
+    requireLocalWithKey(
+      scope,
+      deps.keys,
+      'Mail sources can only be changed on the computer running Ephemera.',
+    );
 
     scope.get(routes.sourceList.path, (): Source[] => deps.sources.list());
 

@@ -7,12 +7,11 @@ import {
   type WebhookTestResult,
   type WebhookView,
 } from '../../src-shared/api/webhooks.ts';
-import { AppError, settingsInvalid } from '../core/app-error.ts';
-import { isLoopbackAddress } from '../core/loopback.ts';
+import { settingsInvalid } from '../core/app-error.ts';
 import type { ApiKeyStore } from '../mail/key-store.ts';
 import { parseWebhookId, type WebhookService } from '../mail/webhooks/webhook-service.ts';
-import { requireApiKey } from './mail-auth.ts';
 import { registerMailBodyParser } from './mail-request.ts';
+import { requireLocalWithKey } from './local-keyed-access.ts';
 
 /**
  * The webhook endpoints, under the settings endpoints' rule: a request from this machine (403)
@@ -26,16 +25,11 @@ export async function registerWebhookRoutes(
   const { webhooks } = deps;
   await app.register((scope, _options, done) => {
     registerMailBodyParser(scope);
-    scope.addHook('onRequest', (request, _reply, next) => {
-      if (isLoopbackAddress(request.ip)) return next();
-      next(
-        new AppError(
-          'SETTINGS_LOCAL_ONLY',
-          'Webhooks can only be changed on the computer running Ephemera.',
-        ),
-      );
-    });
-    scope.addHook('onRequest', requireApiKey(deps.keys, { allowQuery: false }));
+    requireLocalWithKey(
+      scope,
+      deps.keys,
+      'Webhooks can only be changed on the computer running Ephemera.',
+    );
 
     scope.get(routes.webhookList.path, (): WebhookView[] => webhooks.list());
 
