@@ -90,7 +90,7 @@ export function composeMail(
     clock,
     {
       domains: config.domains,
-      analyze: (raw, from, lanes) => pool.analyze(raw, from, lanes),
+      analyze: (raw, from, lanes, urgent) => pool.analyze(raw, from, lanes, urgent),
       attachment: (raw, index) => pool.attachment(raw, index),
       lease: overrides.lease,
       retention: { ...(retentionMs === undefined ? {} : { retentionMs }), ...overrides.retention },

@@ -17,12 +17,14 @@ export interface AnalyzedMessage extends ParsedMessage {
 
 /**
  * `lanes` caps how many parse workers this call may be given to (the pool's least busy of its
- * first `lanes`); in-process analyzers ignore it.
+ * first `lanes`); `urgent` puts it ahead of every job queued in the pool (someone waits for this
+ * mail). In-process analyzers ignore both.
  */
 export type Analyzer = (
   raw: Uint8Array,
   envelopeFrom: string | null,
   lanes?: number,
+  urgent?: boolean,
 ) => Promise<AnalyzedMessage>;
 
 /** A failing extractor costs its field, never the mail. */

@@ -120,16 +120,13 @@ export function createMailServices(
     logger('webhooks'),
   );
   const webhooks = new WebhookService(webhookStore, webhookWorker, clock, logger('webhooks'));
-  const parsing = new ParseQueue(
-    raws,
-    store,
-    hub,
-    options.analyze,
-    logger('parse'),
-    DEFAULT_PARSE_QUEUE,
-    webhooks,
-    (email) => leases.mailboxFor(email),
-  );
+  const parsing = new ParseQueue(raws, store, hub, options.analyze, logger('parse'), {
+    options: DEFAULT_PARSE_QUEUE,
+    outbox: webhooks,
+    mailboxFor: (email) => leases.mailboxFor(email),
+    // A webhook waits for every mailbox's mail; a WebSocket or long poll for its own.
+    watched: (mailbox) => hub.listenerCount(mailbox) > 0 || webhooks.listening(),
+  });
   const inbox = new RawInbox(raws, clock, (items) => parsing.committed(items));
   const delivery = new MailDelivery(inbox, parsing);
   const reader = new MailReader(leases, store, hub, options.responseBytes, (email) =>

@@ -23,6 +23,20 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
+/** A job waiting in the pool for a worker with room. */
+interface Queued {
+  job: ParseJob;
+  lanes: number;
+  resolve: (result: unknown) => void;
+  reject: (err: Error) => void;
+}
+
+/**
+ * Jobs a worker holds at once: one running, one ready behind it so the worker never waits for
+ * the round trip. Fewer means an urgent job waits less behind the backlog.
+ */
+const MAX_IN_FLIGHT = 2;
+
 interface Slot {
   /**
    * Null before the first job, after a failure (the next job starts a new one: no restart loop
@@ -106,6 +120,9 @@ export function defaultPoolSize(): number {
  */
 export class ParsePool {
   private readonly slots: Slot[] = [];
+  /** Jobs no worker has yet: someone waits for these (urgent), and the backlog. */
+  private readonly urgentQueue: Queued[] = [];
+  private readonly queue: Queued[] = [];
   private nextId = 1;
   private closed = false;
 
@@ -130,29 +147,70 @@ export class ParsePool {
   }
 
   /**
-   * Parses in the least busy of the first `lanes` workers; rejects when a worker fails or the
-   * job times out.
+   * Parses in the least busy of the first `lanes` workers; `urgent` jumps every queued job.
+   * Rejects when a worker fails or the job times out.
    */
-  analyze(raw: Uint8Array, from: string | null, lanes = Infinity): Promise<AnalyzedMessage> {
-    return this.run<AnalyzedMessage>({ kind: 'analyze', raw, from }, lanes);
+  analyze(
+    raw: Uint8Array,
+    from: string | null,
+    lanes = Infinity,
+    urgent = false,
+  ): Promise<AnalyzedMessage> {
+    return this.run<AnalyzedMessage>({ kind: 'analyze', raw, from }, lanes, urgent);
   }
 
   /** Attachment `index` of a raw message, parsed out in a worker; null when there is none. */
   attachment(raw: Uint8Array, index: number): Promise<AttachmentFile | null> {
-    return this.run<AttachmentFile | null>({ kind: 'attachment', raw, index });
+    // Someone is downloading it: ahead of the backlog.
+    return this.run<AttachmentFile | null>({ kind: 'attachment', raw, index }, Infinity, true);
   }
 
-  private run<T>(job: ParseJob, lanes = Infinity): Promise<T> {
+  private run<T>(job: ParseJob, lanes: number, urgent: boolean): Promise<T> {
     if (this.closed) return Promise.reject(new Error('parse pool closed'));
-    // The least busy slot; on a tie one with a running worker (a cold start costs ~250 ms).
-    const slot = this.slots
-      .slice(0, Math.max(1, lanes))
-      .reduce((a, b) =>
-        b.pending.size < a.pending.size ||
-        (b.pending.size === a.pending.size && a.worker === null && b.worker !== null)
-          ? b
-          : a,
-      );
+    return new Promise<T>((resolve, reject) => {
+      const queued: Queued = { job, lanes, resolve: (r) => resolve(r as T), reject };
+      (urgent ? this.urgentQueue : this.queue).push(queued);
+      this.dispatch();
+    });
+  }
+
+  /**
+   * Hands queued jobs to workers, urgent ones first, at most MAX_IN_FLIGHT per worker: the rest
+   * wait here, where an urgent job can still pass them (a worker's own queue is first come,
+   * first served).
+   */
+  private dispatch(): void {
+    for (const [queue, all] of [
+      [this.urgentQueue, true],
+      [this.queue, false],
+    ] as const) {
+      while (queue.length > 0 && !this.closed) {
+        const next = queue[0] as Queued;
+        const slot = this.freeSlot(all ? this.slots.length : next.lanes);
+        if (!slot) break;
+        queue.shift();
+        this.send(slot, next);
+      }
+    }
+  }
+
+  /** The least busy of the first `lanes` slots with room; on a tie one whose worker runs. */
+  private freeSlot(lanes: number): Slot | null {
+    let best: Slot | null = null;
+    for (const slot of this.slots.slice(0, Math.max(1, lanes))) {
+      if (slot.pending.size >= MAX_IN_FLIGHT) continue;
+      if (
+        !best ||
+        slot.pending.size < best.pending.size ||
+        // A cold start costs ~250 ms.
+        (slot.pending.size === best.pending.size && best.worker === null && slot.worker !== null)
+      )
+        best = slot;
+    }
+    return best;
+  }
+
+  private send(slot: Slot, queued: Queued): void {
     if (slot.idle) clearTimeout(slot.idle);
     slot.idle = null;
     let worker: Worker;
@@ -161,18 +219,21 @@ export class ParsePool {
     } catch (err) {
       // A worker that cannot start (a replaced file, verifiedWorkerPath): this job fails.
       this.logger.error('parse worker cannot start', err);
-      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+      queued.reject(err instanceof Error ? err : new Error(String(err)));
+      return;
     }
     const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => this.fail(slot, new Error('parse timed out')), this.timeoutMs);
-      slot.pending.set(id, { resolve, reject, timer });
-      worker.postMessage({ id, ...job });
-    });
+    const timer = setTimeout(() => this.fail(slot, new Error('parse timed out')), this.timeoutMs);
+    slot.pending.set(id, { resolve: queued.resolve, reject: queued.reject, timer });
+    worker.postMessage({ id, ...queued.job });
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const queued of [...this.urgentQueue, ...this.queue])
+      queued.reject(new Error('parse pool closed'));
+    this.urgentQueue.length = 0;
+    this.queue.length = 0;
     await Promise.all(
       this.slots.map((slot) => {
         if (slot.idle) clearTimeout(slot.idle);
@@ -192,6 +253,7 @@ export class ParsePool {
       clearTimeout(job.timer);
       if (reply.ok) job.resolve(reply.result);
       else job.reject(reply.refused ? new MessageRefused(reply.refused) : new Error(reply.error));
+      this.dispatch();
       if (slot.pending.size === 0) this.retireWhenIdle(slot, worker);
     });
     worker.on('error', (err) => {
@@ -222,6 +284,8 @@ export class ParsePool {
     this.failAll(slot, err);
     void slot.worker?.terminate();
     slot.worker = null;
+    // Jobs still queued get a new worker.
+    this.dispatch();
   }
 
   private failAll(slot: Slot, err: Error): void {

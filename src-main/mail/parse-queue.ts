@@ -9,26 +9,32 @@ import type { Envelope } from './envelope.ts';
 import type { LiveHub } from './live-hub.ts';
 import type { MailStore } from './mail-store.ts';
 import { MessageRefused } from './message-refused.ts';
+import { ParsedMailWriter, type MailOutbox } from './parsed-mail-writer.ts';
+import { PendingMail } from './pending-mail.ts';
 import type { RawStore, StoredRaw } from './raw-store.ts';
 
+export type { MailOutbox } from './parsed-mail-writer.ts';
+
 export interface ParseQueueOptions {
-  /** Raw messages read per batch, and at most this many bytes of them (at least one). */
+  /** Raw messages read per backlog batch, and at most this many bytes of them (at least one). */
   batchSize: number;
   batchBytes: number;
+  /** Messages someone waits for, parsed and stored together at most this many at a time. */
+  urgentBatch: number;
   /** Tries per message before it is stored unparsed (its raw text as the body). */
   attempts: number;
   /** Pause before a batch whose commit failed is tried again. */
   retryMs: number;
   /**
-   * While SMTP commits keep coming (one within `quietMs`), parsing waits for a gap, so a burst
-   * is acknowledged at full speed and parsed right after it; but a burst longer than
+   * While SMTP commits keep coming (one within `quietMs`), the backlog waits for a gap, so a
+   * burst is acknowledged at full speed and parsed right after it; but a burst longer than
    * `maxDeferMs` gets parsing alongside (on `busyLanes` workers) until its first gap, so a flood
-   * cannot hold mail back for longer than that.
+   * cannot hold mail back for longer than that. Mail someone waits for never waits for a gap.
    */
   quietMs: number;
   maxDeferMs: number;
   /**
-   * Parse workers a batch may use while SMTP is still busy. Parsing costs more CPU than
+   * Parse workers a backlog batch may use while SMTP is still busy. Parsing costs more CPU than
    * receiving, so on a small machine every worker parsing during a flood takes the cores SMTP
    * needs (bench/mail-ingest.ts).
    */
@@ -38,6 +44,7 @@ export interface ParseQueueOptions {
 export const DEFAULT_PARSE_QUEUE: ParseQueueOptions = {
   batchSize: 256,
   batchBytes: 16 * 1024 * 1024,
+  urgentBatch: 32,
   attempts: 2,
   retryMs: 1_000,
   quietMs: 5,
@@ -45,39 +52,44 @@ export const DEFAULT_PARSE_QUEUE: ParseQueueOptions = {
   busyLanes: 1,
 };
 
-/**
- * Whatever must be written with new mail, in the same transaction (the webhook outbox), and
- * told once it is committed.
- */
-export interface MailOutbox {
-  /** Runs inside the transaction that stores `mails`; a throw is logged, the mail is kept. */
-  recordMails(mails: readonly Mail[]): void;
-  mailsCommitted(): void;
-}
-
-interface Settling {
-  target: number;
-  done(): void;
+export interface ParseQueueDeps {
+  options?: ParseQueueOptions;
+  outbox?: MailOutbox;
+  /** The mailbox a recipient address delivers to. */
+  mailboxFor?: MailboxResolver;
+  /**
+   * Is someone waiting for new mail of this mailbox (a WebSocket, a long poll, a webhook)? Its
+   * mail is parsed at once, ahead of any backlog.
+   */
+  watched?: (mailbox: string) => boolean;
 }
 
 /**
- * Parses committed raw messages into mails, in the background and in order: reads pending
- * rows in bounded batches (count and bytes), parses them in the worker pool, stores every
- * recipient's copy and clears the pending mark in one transaction per batch, then publishes
- * the mails to the live hub. What was committed but not parsed when the process stopped is
- * still pending at the next start and parsed then: no acknowledged mail is lost.
+ * Parses committed raw messages into mails, in the background: each batch is parsed in the
+ * worker pool and stored in one transaction (ParsedMailWriter), then published to the live hub.
+ * Two lanes share the work. Mail someone waits for (a watched mailbox, a read that asked for a
+ * mailbox's newest mail) goes to the urgent lane, parsed at once in small batches with priority
+ * in the pool; the rest waits in the backlog for a gap in SMTP. What was committed but not
+ * parsed when the process stopped is still pending at the next start: no acknowledged mail is
+ * lost.
  */
 export class ParseQueue {
-  /** Every raw id up to this one is parsed (or was never pending). */
-  private parsedThrough = 0;
-  /** Per mailbox, its newest raw id not parsed yet (for reads that wait for it). */
-  private readonly newest = new Map<string, number>();
-  private readonly settling = new Set<Settling>();
+  private readonly pending = new PendingMail();
+  /** Raw ids a lane has taken and not finished; the other lane leaves them alone. */
+  private readonly claimed = new Set<number>();
+  private readonly urgent = new Set<number>();
   private readonly byId = new Map<number, (mails: Mail[]) => void>();
+  private readonly writer: ParsedMailWriter;
+  private readonly options: ParseQueueOptions;
+  private readonly mailboxFor: MailboxResolver;
+  private readonly watched: (mailbox: string) => boolean;
   private running: Promise<void> | null = null;
+  private urgentRunning: Promise<void> | null = null;
   private again = false;
   private stopped = true;
   private retryTimer: NodeJS.Timeout | null = null;
+  /** Ends a wait for a gap in SMTP when the queue stops. */
+  private stopping = new AbortController();
   /** performance.now() of the last SMTP commit (a scheduling hint, not a time of record). */
   private lastCommit = 0;
   /** performance.now() when the current run of commits without a gap began waiting; null: none. */
@@ -85,37 +97,44 @@ export class ParseQueue {
 
   constructor(
     private readonly raws: RawStore,
-    private readonly store: MailStore,
+    store: MailStore,
     private readonly hub: LiveHub,
     private readonly analyze: Analyzer,
     private readonly logger: Logger,
-    private readonly options: ParseQueueOptions = DEFAULT_PARSE_QUEUE,
-    private readonly outbox?: MailOutbox,
-    private readonly mailboxFor: MailboxResolver = mailboxOf,
-  ) {}
+    deps: ParseQueueDeps = {},
+  ) {
+    this.options = deps.options ?? DEFAULT_PARSE_QUEUE;
+    this.mailboxFor = deps.mailboxFor ?? mailboxOf;
+    this.watched = deps.watched ?? ((mailbox) => hub.listenerCount(mailbox) > 0);
+    this.writer = new ParsedMailWriter(raws, store, this.mailboxFor, logger, deps.outbox);
+  }
 
   /** Picks up what a previous run committed but did not parse, and starts on it. */
   start(): void {
     this.stopped = false;
-    const pending = this.raws.pendingRecipients();
-    this.parsedThrough = (pending[0]?.id ?? 1) - 1;
-    for (const { id, recipients } of pending) this.noteCommitted(id, recipients);
+    this.stopping = new AbortController();
+    for (const { id, recipients } of this.raws.pendingRecipients()) this.note(id, recipients);
     this.kick();
   }
 
-  /** Waits for the batch in progress; pending messages stay pending for the next start. */
+  /** Waits for the batches in progress; pending messages stay pending for the next start. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     if (this.retryTimer) clearTimeout(this.retryTimer);
-    await this.running;
-    for (const s of this.settling) s.done();
-    this.settling.clear();
+    await Promise.all([this.running, this.urgentRunning]);
+    this.pending.releaseAll();
   }
 
-  /** New raw messages were committed (RawInbox). */
+  /** New raw messages were committed (RawInbox, a mail source). */
   committed(items: { id: number; envelope: Envelope }[]): void {
-    for (const { id, envelope } of items) this.noteCommitted(id, envelope.recipients);
+    const watched = new Set<string>();
+    for (const { id, envelope } of items) {
+      for (const mailbox of this.note(id, envelope.recipients))
+        if (this.watched(mailbox)) watched.add(mailbox);
+    }
     this.lastCommit = performance.now();
+    for (const mailbox of watched) this.hurry(mailbox);
     this.kick();
   }
 
@@ -128,24 +147,15 @@ export class ParseQueue {
   }
 
   /**
-   * Resolves once every message committed for `email` so far is parsed, or after `maxMs`:
-   * a list read after a 250 then shows that mail.
+   * Resolves once every message committed for `mailbox` so far is parsed, or after `maxMs`: a
+   * list read after a 250 then shows that mail. The reader is waiting, so its mailbox's pending
+   * mail is parsed at once (parse on first read).
    */
-  settled(email: string, maxMs: number): Promise<void> {
-    const target = this.newest.get(email) ?? 0;
-    if (target <= this.parsedThrough || this.stopped) return Promise.resolve();
-    return new Promise((resolve) => {
-      const entry: Settling = {
-        target,
-        done: () => {
-          clearTimeout(timer);
-          this.settling.delete(entry);
-          resolve();
-        },
-      };
-      const timer = setTimeout(() => entry.done(), maxMs);
-      this.settling.add(entry);
-    });
+  settled(mailbox: string, maxMs: number): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    const done = this.pending.settled(mailbox, maxMs);
+    this.hurry(mailbox);
+    return done;
   }
 
   /** Messages not parsed yet (diagnostics and tests). */
@@ -153,8 +163,40 @@ export class ParseQueue {
     return this.raws.pendingCount();
   }
 
-  private noteCommitted(id: number, recipients: string[]): void {
-    for (const email of recipients) this.newest.set(this.mailboxFor(email), id);
+  private note(id: number, recipients: string[]): string[] {
+    const mailboxes = deliveryTargets(recipients, this.mailboxFor).map((t) => t.mailbox);
+    this.pending.add(id, mailboxes);
+    return mailboxes;
+  }
+
+  /** The oldest pending mail of `mailbox` (in order, so the mailbox keeps its order) goes first. */
+  private hurry(mailbox: string): void {
+    if (this.stopped) return;
+    for (const id of this.pending.oldest(mailbox, this.options.batchSize)) this.urgent.add(id);
+    if (this.urgent.size > 0 && !this.urgentRunning) {
+      this.urgentRunning = this.drainUrgent()
+        .catch((err: unknown) => this.logger.error('parsing urgent mail failed', err))
+        .finally(() => {
+          this.urgentRunning = null;
+          // What the urgent lane gave back (a failed store) is the backlog's again.
+          this.kick();
+        });
+    }
+  }
+
+  private async drainUrgent(): Promise<void> {
+    while (!this.stopped && this.urgent.size > 0) {
+      const ids: number[] = [];
+      for (const id of this.urgent) {
+        this.urgent.delete(id);
+        if (!this.pending.has(id) || this.claimed.has(id)) continue;
+        ids.push(id);
+        if (ids.length >= this.options.urgentBatch) break;
+      }
+      if (ids.length === 0) continue;
+      const batch = this.take(ids);
+      if (!(await this.process(batch, { urgent: true }))) return;
+    }
   }
 
   private kick(): void {
@@ -182,49 +224,40 @@ export class ParseQueue {
       if (this.stopped) return;
       const batch = this.nextBatch();
       if (batch.length === 0) {
-        // Caught up: the next commit starts a new burst, deferred again.
+        // Caught up (or the urgent lane holds the rest): the next commit starts a new burst.
         this.burstSince = null;
         return;
       }
-      const analyzed = await Promise.all(batch.map((raw) => this.analyzeOne(raw, lanes)));
-      if (this.stopped) return;
-      let stored: Mail[][];
-      try {
-        stored = this.raws.transaction(() => {
-          const all = batch.map((raw, i) => {
-            const mails = this.store.insert(
-              copies(raw, analyzed[i] ?? unparsed(raw), this.mailboxFor),
-            );
-            this.raws.markParsed(raw.id);
-            return mails;
-          });
-          this.recordOutbox(all.flat());
-          return all;
-        });
-      } catch (err) {
-        this.logger.error('storing parsed mail failed; trying again shortly', err);
-        this.retryLater();
-        return;
-      }
-      this.parsedThrough = Math.max(this.parsedThrough, batch.at(-1)?.id ?? 0);
-      batch.forEach((raw, i) => {
-        const mails = stored[i] ?? [];
-        for (const mail of mails) this.hub.publish(mail);
-        this.byId.get(raw.id)?.(mails);
-        this.byId.delete(raw.id);
-      });
-      this.release();
-      this.outbox?.mailsCommitted();
+      if (!(await this.process(batch, { lanes }))) return;
     }
   }
 
-  /** The outbox's rows for these mails; its failure must not cost the mail (it rolls back alone). */
-  private recordOutbox(mails: Mail[]): void {
-    if (!this.outbox || mails.length === 0) return;
+  /** Parses, stores and publishes one batch; false when storing failed (retried later). */
+  private async process(
+    batch: StoredRaw[],
+    how: { lanes?: number; urgent?: boolean },
+  ): Promise<boolean> {
     try {
-      this.outbox.recordMails(mails);
-    } catch (err) {
-      this.logger.error('writing the webhook events of new mail failed', err);
+      const analyzed = await Promise.all(batch.map((raw) => this.analyzeOne(raw, how)));
+      if (this.stopped) return false;
+      let stored: Mail[][];
+      try {
+        stored = this.writer.write(batch, analyzed);
+      } catch (err) {
+        this.logger.error('storing parsed mail failed; trying again shortly', err);
+        this.retryLater();
+        return false;
+      }
+      batch.forEach((raw, i) => {
+        const mails = stored[i] ?? [];
+        for (const mail of mails) this.hub.publish(mail);
+        this.pending.done(raw.id);
+        this.byId.get(raw.id)?.(mails);
+        this.byId.delete(raw.id);
+      });
+      return true;
+    } finally {
+      for (const raw of batch) this.claimed.delete(raw.id);
     }
   }
 
@@ -239,7 +272,9 @@ export class ParseQueue {
       this.burstSince ??= performance.now();
       const deferred = performance.now() - this.burstSince;
       if (deferred >= maxDeferMs) return false;
-      await sleep(Math.min(quietMs, maxDeferMs - deferred));
+      await sleep(Math.min(quietMs, maxDeferMs - deferred), undefined, {
+        signal: this.stopping.signal,
+      }).catch(() => undefined);
     }
     this.burstSince = null;
     return true;
@@ -252,16 +287,27 @@ export class ParseQueue {
     this.retryTimer.unref();
   }
 
-  /** The oldest pending messages within the batch's count and bytes (always at least one). */
+  /** The oldest pending messages nobody has taken, within the batch's count and bytes. */
   private nextBatch(): StoredRaw[] {
-    const out: StoredRaw[] = [];
+    const ids: number[] = [];
     let bytes = 0;
     for (const pending of this.raws.pending(0, this.options.batchSize)) {
-      if (out.length > 0 && bytes + pending.bytes > this.options.batchBytes) break;
-      const raw = this.raws.read(pending.id);
-      if (!raw) continue;
-      out.push(raw);
+      if (this.claimed.has(pending.id)) continue;
+      if (ids.length > 0 && bytes + pending.bytes > this.options.batchBytes) break;
+      ids.push(pending.id);
       bytes += pending.bytes;
+    }
+    return this.take(ids);
+  }
+
+  /** Claims the messages for the calling lane and reads them. */
+  private take(ids: number[]): StoredRaw[] {
+    const out: StoredRaw[] = [];
+    for (const id of ids) {
+      const raw = this.raws.read(id);
+      if (!raw) continue;
+      this.claimed.add(id);
+      out.push(raw);
     }
     return out;
   }
@@ -270,10 +316,13 @@ export class ParseQueue {
    * A worker that crashed or timed out gets the message again; a message the parser refuses
    * (or that keeps failing) is kept unparsed rather than lost: it was acknowledged.
    */
-  private async analyzeOne(raw: StoredRaw, lanes?: number): Promise<AnalyzedMessage | null> {
+  private async analyzeOne(
+    raw: StoredRaw,
+    how: { lanes?: number; urgent?: boolean },
+  ): Promise<AnalyzedMessage | null> {
     for (let attempt = 1; attempt <= this.options.attempts; attempt++) {
       try {
-        return await this.analyze(raw.raw, raw.envelope.from, lanes);
+        return await this.analyze(raw.raw, raw.envelope.from, how.lanes, how.urgent);
       } catch (err) {
         if (this.stopped) return null;
         if (err instanceof MessageRefused || attempt === this.options.attempts) {
@@ -284,43 +333,4 @@ export class ParseQueue {
     }
     return null;
   }
-
-  private release(): void {
-    for (const [email, id] of this.newest) if (id <= this.parsedThrough) this.newest.delete(email);
-    for (const s of this.settling) if (s.target <= this.parsedThrough) s.done();
-  }
-}
-
-/**
- * One copy per mailbox (`name+tag@d` is delivered to `name@d` unless it is a lease itself,
- * LeaseService.mailboxFor), dated when SMTP
- * received it.
- */
-function copies(raw: StoredRaw, analyzed: AnalyzedMessage, mailboxFor: MailboxResolver) {
-  const { code, link, ...parsed } = analyzed;
-  return deliveryTargets(raw.envelope.recipients, mailboxFor).map(({ mailbox, recipients }) => ({
-    email: mailbox,
-    ...parsed,
-    to: parsed.to.length > 0 ? parsed.to : recipients,
-    receivedAt: raw.receivedAt,
-    code,
-    link,
-    size: raw.raw.length,
-    rawId: raw.id,
-  }));
-}
-
-/** What a message the parser cannot read is stored as: its raw text, nothing else. */
-function unparsed(raw: StoredRaw): AnalyzedMessage {
-  return {
-    from: raw.envelope.from,
-    fromName: null,
-    to: [],
-    subject: null,
-    text: raw.raw.toString('utf8'),
-    html: null,
-    attachments: [],
-    code: null,
-    link: null,
-  };
 }

@@ -139,9 +139,12 @@ export class RawStore {
     };
   }
 
-  /** Marks a message parsed; call inside the transaction that stores its mails. */
-  markParsed(id: number): void {
-    this.donePending.run(id);
+  /**
+   * Marks a message parsed; call inside the transaction that stores its mails. False when it
+   * was not pending (stored already).
+   */
+  markParsed(id: number): boolean {
+    return this.donePending.run(id).changes > 0;
   }
 
   /** Runs `fn` in one transaction. */

@@ -132,6 +132,11 @@ export class WebhookService {
     }
   }
 
+  /** Is any webhook set up (new mail is then waited for, and parsed at once)? */
+  listening(): boolean {
+    return this.store.countEndpoints() > 0;
+  }
+
   /** The mails' transaction committed: try their events now. */
   mailsCommitted(): void {
     this.worker.kick();

@@ -70,6 +70,22 @@ describe('ParsePool idle workers', WORKER_TEST, () => {
     await pool.close();
   });
 
+  it('an urgent job passes the queued backlog: at most two jobs per worker are ahead of it', async () => {
+    const pool = new ParsePool(createLogger('test', true), 1);
+    const raw = (n: number) => new TextEncoder().encode(`Subject: ${n}\r\n\r\nbody ${n}\r\n`);
+    const finished: string[] = [];
+    const backlog = Array.from({ length: 10 }, (_, n) =>
+      pool.analyze(raw(n), null, 1).then(() => finished.push(`backlog ${n}`)),
+    );
+    const urgent = pool.analyze(raw(99), null, 1, true).then(() => finished.push('urgent'));
+    await Promise.all([...backlog, urgent]);
+    expect(finished.indexOf('urgent')).toBeLessThanOrEqual(2);
+    expect(finished.filter((f) => f !== 'urgent')).toEqual(
+      Array.from({ length: 10 }, (_, n) => `backlog ${n}`),
+    );
+    await pool.close();
+  });
+
   it('jobs given one lane share one worker; without a cap they spread over the pool', async () => {
     const pool = new ParsePool(createLogger('test', true), 2);
     const raw = new TextEncoder().encode('Subject: Code\r\n\r\nYour code is 271828.\r\n');

@@ -6,6 +6,7 @@ import { LiveHub } from '../../../src-main/mail/live-hub.ts';
 import { MailStore } from '../../../src-main/mail/mail-store.ts';
 import { MessageRefused } from '../../../src-main/mail/message-refused.ts';
 import { DEFAULT_PARSE_QUEUE, ParseQueue } from '../../../src-main/mail/parse-queue.ts';
+import { ParsedMailWriter } from '../../../src-main/mail/parsed-mail-writer.ts';
 import { RawInbox } from '../../../src-main/mail/raw-inbox.ts';
 import { RawStore } from '../../../src-main/mail/raw-store.ts';
 import { ManualClock } from '../../helpers/manual-clock.ts';
@@ -13,13 +14,20 @@ import { ManualClock } from '../../helpers/manual-clock.ts';
 const logger = createLogger('test', true);
 
 /** Subject = the raw text; "refuse" is refused, "flaky" fails on its first try. */
-function fakeAnalyzer(): { analyze: Analyzer; calls: string[]; lanes: (number | undefined)[] } {
+function fakeAnalyzer(): {
+  analyze: Analyzer;
+  calls: string[];
+  lanes: (number | undefined)[];
+  urgent: string[];
+} {
   const calls: string[] = [];
   const lanes: (number | undefined)[] = [];
-  const analyze: Analyzer = (raw, from, lane) => {
+  const urgent: string[] = [];
+  const analyze: Analyzer = (raw, from, lane, isUrgent) => {
     const text = Buffer.from(raw).toString('utf8');
     calls.push(text);
     lanes.push(lane);
+    if (isUrgent) urgent.push(text);
     if (text === 'refuse') return Promise.reject(new MessageRefused('5.3.4 no'));
     if (text === 'flaky' && calls.filter((c) => c === 'flaky').length === 1)
       return Promise.reject(new Error('worker died'));
@@ -35,7 +43,7 @@ function fakeAnalyzer(): { analyze: Analyzer; calls: string[]; lanes: (number | 
       link: null,
     });
   };
-  return { analyze, calls, lanes };
+  return { analyze, calls, lanes, urgent };
 }
 
 function setup(db = openDatabase(':memory:'), options = DEFAULT_PARSE_QUEUE) {
@@ -43,12 +51,27 @@ function setup(db = openDatabase(':memory:'), options = DEFAULT_PARSE_QUEUE) {
   const store = new MailStore(db);
   const hub = new LiveHub(logger);
   const fake = fakeAnalyzer();
-  const queue = new ParseQueue(raws, store, hub, fake.analyze, logger, options);
+  const queue = new ParseQueue(raws, store, hub, fake.analyze, logger, { options });
   const inbox = new RawInbox(raws, new ManualClock(), (items) => queue.committed(items));
   return { db, raws, store, hub, queue, inbox, fake };
 }
 
 const env = (to: string[]) => ({ from: 'a@example.org', recipients: to });
+
+/** Commits one message and resolves with its stored mails, without a read that would hurry it. */
+async function addAndParse(
+  queue: ParseQueue,
+  inbox: RawInbox,
+  to: string,
+  text: string,
+): Promise<unknown[]> {
+  let parsed: Promise<unknown[]> | null = null;
+  await inbox.add(env([to]), Buffer.from(text), (id) => {
+    parsed = queue.parsed(id);
+  });
+  if (!parsed) throw new Error('no id');
+  return parsed;
+}
 
 describe('ParseQueue', () => {
   it('stores every recipient’s copy in SMTP order; a refused message is kept as raw text', async () => {
@@ -127,9 +150,9 @@ describe('ParseQueue', () => {
     const options = { ...DEFAULT_PARSE_QUEUE, quietMs, maxDeferMs: 0, busyLanes: 2 };
     const { queue, inbox, fake } = setup(openDatabase(':memory:'), options);
     queue.start();
-    await Promise.all(['a', 'b'].map((s) => inbox.add(env(['x@t.test']), Buffer.from(s))));
-    await queue.settled('x@t.test', 5_000);
+    await Promise.all(['a', 'b'].map((s) => addAndParse(queue, inbox, 'x@t.test', s)));
     expect(fake.lanes).toEqual(expected);
+    expect(fake.urgent).toEqual([]);
     await queue.stop();
   });
 
@@ -140,11 +163,68 @@ describe('ParseQueue', () => {
     queue.start();
     for (const text of ['first', 'second']) {
       const started = performance.now();
-      await inbox.add(env(['x@t.test']), Buffer.from(text));
-      await queue.settled('x@t.test', 5_000);
+      await addAndParse(queue, inbox, 'x@t.test', text);
       expect(performance.now() - started, text).toBeGreaterThanOrEqual(95);
     }
     expect(fake.lanes).toEqual([1, 1]);
     await queue.stop();
+  });
+
+  // The backlog waits a minute for a gap in SMTP here: only the urgent lane can parse in time.
+  const deferred = { ...DEFAULT_PARSE_QUEUE, quietMs: 60_000, maxDeferMs: 60_000 };
+
+  it('parses a watched mailbox’s mail at once, while other mail waits for a gap', async () => {
+    const { queue, inbox, hub, fake, store } = setup(openDatabase(':memory:'), deferred);
+    const pushed: string[] = [];
+    hub.subscribe('w@t.test', (mail) => pushed.push(mail.subject ?? ''));
+    queue.start();
+    await Promise.all(['x1', 'x2'].map((s) => inbox.add(env(['x@t.test']), Buffer.from(s))));
+    expect(await addAndParse(queue, inbox, 'w@t.test', 'watched')).toHaveLength(1);
+    expect(pushed).toEqual(['watched']);
+    expect(fake.urgent).toEqual(['watched']);
+    // The unwatched mails are still waiting for a gap.
+    expect(store.page('x@t.test', 0, 50, 1e9, true).mails).toEqual([]);
+    expect(queue.backlog()).toBe(2);
+    await queue.stop();
+  });
+
+  it('a read parses its mailbox’s pending mail at once, oldest first (parse on first read)', async () => {
+    const { queue, inbox, fake, store } = setup(openDatabase(':memory:'), deferred);
+    queue.start();
+    await Promise.all(['r1', 'r2', 'r3'].map((s) => inbox.add(env(['r@t.test']), Buffer.from(s))));
+    await inbox.add(env(['other@t.test']), Buffer.from('o1'));
+    const started = performance.now();
+    await queue.settled('r@t.test', 30_000);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(store.page('r@t.test', 0, 50, 1e9, true).mails.map((m) => m.subject)).toEqual([
+      'r1',
+      'r2',
+      'r3',
+    ]);
+    expect(fake.urgent).toEqual(['r1', 'r2', 'r3']);
+    expect(queue.backlog()).toBe(1);
+    await queue.stop();
+  });
+
+  it('a message is stored once even when both lanes parsed it', async () => {
+    const { raws, store, inbox } = setup();
+    const id = await inbox.add(env(['x@t.test']), Buffer.from('once'));
+    const raw = raws.read(id);
+    if (!raw) throw new Error('raw message missing');
+    const writer = new ParsedMailWriter(raws, store, (email) => email, logger);
+    const analyzed = {
+      from: null,
+      fromName: null,
+      to: [],
+      subject: 'once',
+      text: 'once',
+      html: null,
+      attachments: [],
+      code: null,
+      link: null,
+    };
+    expect(writer.write([raw], [analyzed])[0]).toHaveLength(1);
+    expect(writer.write([raw], [analyzed])[0]).toEqual([]);
+    expect(store.page('x@t.test', 0, 50, 1e9, true).mails).toHaveLength(1);
   });
 });

@@ -33,15 +33,10 @@ function setup(outbox: MailOutbox) {
   const db = openDatabase(':memory:');
   const raws = new RawStore(db);
   const store = new MailStore(db);
-  const queue = new ParseQueue(
-    raws,
-    store,
-    new LiveHub(logger),
-    analyze,
-    logger,
-    DEFAULT_PARSE_QUEUE,
+  const queue = new ParseQueue(raws, store, new LiveHub(logger), analyze, logger, {
+    options: DEFAULT_PARSE_QUEUE,
     outbox,
-  );
+  });
   const inbox = new RawInbox(raws, new ManualClock(), (items) => queue.committed(items));
   return { db, queue, inbox, store };
 }

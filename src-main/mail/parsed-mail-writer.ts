@@ -1,0 +1,91 @@
+import type { Mail } from '../../src-shared/mail/schemas.ts';
+import type { Logger } from '../core/logger.ts';
+import { deliveryTargets, type MailboxResolver } from './address.ts';
+import type { AnalyzedMessage } from './analyze-message.ts';
+import type { MailStore } from './mail-store.ts';
+import type { RawStore, StoredRaw } from './raw-store.ts';
+
+/**
+ * Whatever must be written with new mail, in the same transaction (the webhook outbox), and
+ * told once it is committed.
+ */
+export interface MailOutbox {
+  /** Runs inside the transaction that stores `mails`; a throw is logged, the mail is kept. */
+  recordMails(mails: readonly Mail[]): void;
+  mailsCommitted(): void;
+}
+
+/**
+ * Stores parsed raw messages as mails: every recipient mailbox's copy, the pending mark
+ * cleared and the outbox's rows, in one transaction per batch.
+ */
+export class ParsedMailWriter {
+  constructor(
+    private readonly raws: RawStore,
+    private readonly store: MailStore,
+    private readonly mailboxFor: MailboxResolver,
+    private readonly logger: Logger,
+    private readonly outbox?: MailOutbox,
+  ) {}
+
+  /**
+   * The mails of each raw message, in order; a message no longer pending (stored meanwhile by
+   * the other lane of the parse queue) gets none. Throws when the transaction fails.
+   */
+  write(batch: readonly StoredRaw[], analyzed: readonly (AnalyzedMessage | null)[]): Mail[][] {
+    const stored = this.raws.transaction(() => {
+      const all = batch.map((raw, i) =>
+        this.raws.markParsed(raw.id)
+          ? this.store.insert(copies(raw, analyzed[i] ?? unparsed(raw), this.mailboxFor))
+          : [],
+      );
+      this.recordOutbox(all.flat());
+      return all;
+    });
+    if (stored.some((mails) => mails.length > 0)) this.outbox?.mailsCommitted();
+    return stored;
+  }
+
+  /** The outbox's rows for these mails; its failure must not cost the mail (it rolls back alone). */
+  private recordOutbox(mails: Mail[]): void {
+    if (!this.outbox || mails.length === 0) return;
+    try {
+      this.outbox.recordMails(mails);
+    } catch (err) {
+      this.logger.error('writing the webhook events of new mail failed', err);
+    }
+  }
+}
+
+/**
+ * One copy per mailbox (`name+tag@d` is delivered to `name@d` unless it is a lease itself,
+ * LeaseService.mailboxFor), dated when SMTP received it.
+ */
+function copies(raw: StoredRaw, analyzed: AnalyzedMessage, mailboxFor: MailboxResolver) {
+  const { code, link, ...parsed } = analyzed;
+  return deliveryTargets(raw.envelope.recipients, mailboxFor).map(({ mailbox, recipients }) => ({
+    email: mailbox,
+    ...parsed,
+    to: parsed.to.length > 0 ? parsed.to : recipients,
+    receivedAt: raw.receivedAt,
+    code,
+    link,
+    size: raw.raw.length,
+    rawId: raw.id,
+  }));
+}
+
+/** What a message the parser cannot read is stored as: its raw text, nothing else. */
+function unparsed(raw: StoredRaw): AnalyzedMessage {
+  return {
+    from: raw.envelope.from,
+    fromName: null,
+    to: [],
+    subject: null,
+    text: raw.raw.toString('utf8'),
+    html: null,
+    attachments: [],
+    code: null,
+    link: null,
+  };
+}
