@@ -25,6 +25,11 @@ function ticksToMs(stat: string): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** CPU ms of another process, all its threads (those that ended included). */
+export function pidCpuMs(pid: number): number {
+  return ticksToMs(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+}
+
 /** CPU ms per thread of this process right now, by thread id. */
 export function cpuByThread(): Map<string, number> {
   const out = new Map<string, number>();
@@ -49,4 +54,19 @@ export function cpuSince(before: Map<string, number>): number {
     if (start !== undefined) total += ms - start;
   }
   return total;
+}
+
+/** CPU ms of each thread of another process, by "name tid" (threads that ended are missing). */
+export function pidThreadsCpuMs(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      out.set(`${name} ${tid}`, ticksToMs(stat));
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return out;
 }

@@ -21,6 +21,7 @@ interface Pending {
   resolve(result: unknown): void;
   reject(err: Error): void;
   timer: NodeJS.Timeout;
+  bytes: number;
 }
 
 /** A job waiting in the pool for a worker with room. */
@@ -32,10 +33,12 @@ interface Queued {
 }
 
 /**
- * Jobs a worker holds at once: one running, one ready behind it so the worker never waits for
- * the round trip. Fewer means an urgent job waits less behind the backlog.
+ * What a worker holds at once (at least one job): enough that it never runs dry while the main
+ * thread is busy storing a batch or answering a list (about 5 ms of 5 KB mails), little enough
+ * that an urgent job does not wait long behind the backlog.
  */
-const MAX_IN_FLIGHT = 2;
+const MAX_IN_FLIGHT = 16;
+const MAX_BYTES_IN_FLIGHT = 512 * 1024;
 
 interface Slot {
   /**
@@ -44,6 +47,8 @@ interface Slot {
    */
   worker: Worker | null;
   pending: Map<number, Pending>;
+  /** Raw bytes of the jobs in `pending`. */
+  bytes: number;
   idle: NodeJS.Timeout | null;
 }
 
@@ -138,7 +143,7 @@ export class ParsePool {
     private readonly idleMs = 60_000,
   ) {
     for (let i = 0; i < size; i++)
-      this.slots.push({ worker: null, pending: new Map(), idle: null });
+      this.slots.push({ worker: null, pending: new Map(), bytes: 0, idle: null });
   }
 
   /** Workers running now (for tests and diagnostics). */
@@ -186,7 +191,7 @@ export class ParsePool {
     ] as const) {
       while (queue.length > 0 && !this.closed) {
         const next = queue[0] as Queued;
-        const slot = this.freeSlot(all ? this.slots.length : next.lanes);
+        const slot = this.freeSlot(all ? this.slots.length : next.lanes, next.job.raw.byteLength);
         if (!slot) break;
         queue.shift();
         this.send(slot, next);
@@ -195,10 +200,13 @@ export class ParsePool {
   }
 
   /** The least busy of the first `lanes` slots with room; on a tie one whose worker runs. */
-  private freeSlot(lanes: number): Slot | null {
+  private freeSlot(lanes: number, bytes: number): Slot | null {
     let best: Slot | null = null;
     for (const slot of this.slots.slice(0, Math.max(1, lanes))) {
-      if (slot.pending.size >= MAX_IN_FLIGHT) continue;
+      const full =
+        slot.pending.size >= MAX_IN_FLIGHT ||
+        (slot.pending.size > 0 && slot.bytes + bytes > MAX_BYTES_IN_FLIGHT);
+      if (full) continue;
       if (
         !best ||
         slot.pending.size < best.pending.size ||
@@ -224,7 +232,9 @@ export class ParsePool {
     }
     const id = this.nextId++;
     const timer = setTimeout(() => this.fail(slot, new Error('parse timed out')), this.timeoutMs);
-    slot.pending.set(id, { resolve: queued.resolve, reject: queued.reject, timer });
+    const bytes = queued.job.raw.byteLength;
+    slot.pending.set(id, { resolve: queued.resolve, reject: queued.reject, timer, bytes });
+    slot.bytes += bytes;
     worker.postMessage({ id, ...queued.job });
   }
 
@@ -250,6 +260,7 @@ export class ParsePool {
       const job = slot.pending.get(reply.id);
       if (!job) return;
       slot.pending.delete(reply.id);
+      slot.bytes -= job.bytes;
       clearTimeout(job.timer);
       if (reply.ok) job.resolve(reply.result);
       else job.reject(reply.refused ? new MessageRefused(reply.refused) : new Error(reply.error));
@@ -294,5 +305,6 @@ export class ParsePool {
       job.reject(err);
     }
     slot.pending.clear();
+    slot.bytes = 0;
   }
 }

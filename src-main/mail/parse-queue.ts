@@ -41,6 +41,9 @@ export interface ParseQueueOptions {
   busyLanes: number;
 }
 
+/** Pending messages of one mailbox a wait can put ahead of the backlog at once. */
+const MAX_HURRIED = 5_000;
+
 export const DEFAULT_PARSE_QUEUE: ParseQueueOptions = {
   batchSize: 256,
   batchBytes: 16 * 1024 * 1024,
@@ -51,6 +54,12 @@ export const DEFAULT_PARSE_QUEUE: ParseQueueOptions = {
   maxDeferMs: 1000,
   busyLanes: 1,
 };
+
+/** A backlog batch taken, and its parsing under way. */
+interface Started {
+  batch: StoredRaw[];
+  analyzed: Promise<(AnalyzedMessage | null)[]>;
+}
 
 export interface ParseQueueDeps {
   options?: ParseQueueOptions;
@@ -169,10 +178,13 @@ export class ParseQueue {
     return mailboxes;
   }
 
-  /** The oldest pending mail of `mailbox` (in order, so the mailbox keeps its order) goes first. */
+  /**
+   * The pending mail of `mailbox` goes first, oldest first (so the mailbox keeps its order): all
+   * of it, up to a bound, since whoever waits for the mailbox waits for its newest mail.
+   */
   private hurry(mailbox: string): void {
     if (this.stopped) return;
-    for (const id of this.pending.oldest(mailbox, this.options.batchSize)) this.urgent.add(id);
+    for (const id of this.pending.oldest(mailbox, MAX_HURRIED)) this.urgent.add(id);
     if (this.urgent.size > 0 && !this.urgentRunning) {
       this.urgentRunning = this.drainUrgent()
         .catch((err: unknown) => this.logger.error('parsing urgent mail failed', err))
@@ -195,7 +207,7 @@ export class ParseQueue {
       }
       if (ids.length === 0) continue;
       const batch = this.take(ids);
-      if (!(await this.process(batch, { urgent: true }))) return;
+      if (!this.store(batch, await this.analyzeBatch(batch, { urgent: true }))) return;
     }
   }
 
@@ -218,27 +230,54 @@ export class ParseQueue {
   }
 
   private async drain(): Promise<void> {
-    for (;;) {
-      this.again = false;
-      const lanes = (await this.gapInSmtp()) ? undefined : this.options.busyLanes;
-      if (this.stopped) return;
-      const batch = this.nextBatch();
-      if (batch.length === 0) {
-        // Caught up (or the urgent lane holds the rest): the next commit starts a new burst.
-        this.burstSince = null;
-        return;
+    let prefetched: Started | null = null;
+    try {
+      for (;;) {
+        this.again = false;
+        let current = prefetched;
+        prefetched = null;
+        if (!current) {
+          const lanes = (await this.gapInSmtp()) ? undefined : this.options.busyLanes;
+          if (this.stopped) return;
+          current = this.startBatch({ lanes });
+        }
+        if (!current) {
+          // Caught up (or the urgent lane holds the rest): the next commit starts a new burst.
+          this.burstSince = null;
+          return;
+        }
+        const analyzed = await current.analyzed;
+        // The next batch is parsed while this one is stored, so the workers never wait for it.
+        const lanes = this.lanesNow();
+        if (!this.stopped && lanes !== 'wait') prefetched = this.startBatch({ lanes });
+        if (!this.store(current.batch, analyzed)) return;
       }
-      if (!(await this.process(batch, { lanes }))) return;
+    } finally {
+      const left = prefetched;
+      if (left) void left.analyzed.finally(() => this.release(left.batch));
     }
   }
 
-  /** Parses, stores and publishes one batch; false when storing failed (retried later). */
-  private async process(
+  /** Claims the next backlog batch and starts parsing it; null when nothing is left. */
+  private startBatch(how: { lanes?: number }): Started | null {
+    const batch = this.nextBatch();
+    if (batch.length === 0) return null;
+    return { batch, analyzed: this.analyzeBatch(batch, how) };
+  }
+
+  private analyzeBatch(
     batch: StoredRaw[],
     how: { lanes?: number; urgent?: boolean },
-  ): Promise<boolean> {
+  ): Promise<(AnalyzedMessage | null)[]> {
+    return Promise.all(batch.map((raw) => this.analyzeOne(raw, how)));
+  }
+
+  /**
+   * Stores and publishes one parsed batch, and gives its messages back; false when storing
+   * failed (tried again later) or the queue stopped.
+   */
+  private store(batch: StoredRaw[], analyzed: (AnalyzedMessage | null)[]): boolean {
     try {
-      const analyzed = await Promise.all(batch.map((raw) => this.analyzeOne(raw, how)));
       if (this.stopped) return false;
       let stored: Mail[][];
       try {
@@ -257,8 +296,21 @@ export class ParseQueue {
       });
       return true;
     } finally {
-      for (const raw of batch) this.claimed.delete(raw.id);
+      this.release(batch);
     }
+  }
+
+  private release(batch: StoredRaw[]): void {
+    for (const raw of batch) this.claimed.delete(raw.id);
+  }
+
+  /** How many workers a batch may use right now, or 'wait' while a burst is still deferred. */
+  private lanesNow(): number | undefined | 'wait' {
+    const now = performance.now();
+    if (now - this.lastCommit >= this.options.quietMs) return undefined;
+    if (this.burstSince !== null && now - this.burstSince >= this.options.maxDeferMs)
+      return this.options.busyLanes;
+    return 'wait';
   }
 
   /**
