@@ -3,6 +3,7 @@ import type { Attachment, Mail } from '../../src-shared/mail/schemas.ts';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open-database.ts';
 import { collectPage, type MailPage } from './mail-page.ts';
+import { SearchIndex } from './search-index.ts';
 
 export type { MailPage } from './mail-page.ts';
 
@@ -106,7 +107,10 @@ export class MailStore {
   private readonly existsStmt;
   private readonly headStmt;
   private readonly pieceStmts: Record<LongColumn, PieceStatement>;
+  private readonly insertRows;
   private readonly insertAll;
+  /** The full-text index, which trails new mail (search-index.ts). */
+  readonly searchIndex: SearchIndex;
   private readonly searchStmt;
   private readonly searchMoreStmt;
   private readonly filterStmt;
@@ -115,7 +119,7 @@ export class MailStore {
   private readonly deleteAllStmt;
   private readonly readStmt;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.insertStmt = db.prepare<[Omit<MailRow, 'id' | 'is_read'>]>(`
       INSERT INTO mail_messages (email, from_address, from_name, to_json, subject, text, html,
         received_at, code, link, size, attachments_json, raw_id)
@@ -183,19 +187,25 @@ export class MailStore {
     this.pieceStmts = { subject: piece('subject'), text: piece('text'), html: piece('html') };
     // One transaction per SMTP message: every recipient's copy is committed, or none. What
     // comes back is the listing's view of each copy (cut like a list answer), read back by SQL.
-    this.insertAll = db.transaction((mails: NewMail[]): Mail[] =>
+    this.insertRows = (mails: NewMail[]): Mail[] =>
       mails.map((mail) => {
         const id = Number(this.insertStmt.run(toRow(mail)).lastInsertRowid);
         const row = this.oneStmt.get({ id, ...CUTS });
         if (!row) throw new Error(`mail ${id} vanished inside its own transaction`);
         return listedMail(row);
-      }),
-    );
+      });
+    this.insertAll = db.transaction(this.insertRows);
+    this.searchIndex = new SearchIndex(db);
   }
 
-  /** Stores the copies and returns them as listings show them; committed when this returns. */
+  /**
+   * Stores the copies and returns them as listings show them; committed when this returns, or
+   * with the caller's transaction (without a savepoint per call: they cost as much as the rows).
+   */
   insert(mails: NewMail[]): Mail[] {
-    return this.insertAll.immediate(mails);
+    const stored = this.db.inTransaction ? this.insertRows(mails) : this.insertAll.immediate(mails);
+    this.searchIndex.stored(stored.length);
+    return stored;
   }
 
   /**
@@ -247,6 +257,8 @@ export class MailStore {
         (lastId) => this.filterMoreStmt.get({ ...params, afterId: lastId }) !== undefined,
       );
     }
+    // Every mail stored so far is found, however far the index trails.
+    this.searchIndex.catchUp();
     return collectPage(
       listed(this.searchStmt.iterate({ ...params, match, limit, ...CUTS })),
       afterId,

@@ -7,6 +7,7 @@ import { webhooks } from './006-webhooks.ts';
 import { mailLink } from './007-mail-link.ts';
 import type { Migration } from './migration.ts';
 import { taskDiagnostics } from './008-task-diagnostics.ts';
+import { searchIndexLag } from './009-search-index-lag.ts';
 
 /**
  * Every migration in ascending `version`; `user_version` records the last one run. Versions
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   webhooks,
   mailLink,
   taskDiagnostics,
+  searchIndexLag,
 ];

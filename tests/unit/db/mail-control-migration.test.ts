@@ -4,6 +4,7 @@ import { mail } from '../../../src-main/db/migrations/002-mail.ts';
 import { mailRaw } from '../../../src-main/db/migrations/003-mail-raw.ts';
 import { mailControl } from '../../../src-main/db/migrations/004-mail-control.ts';
 import { mailLink } from '../../../src-main/db/migrations/007-mail-link.ts';
+import { searchIndexLag } from '../../../src-main/db/migrations/009-search-index-lag.ts';
 import { MailStore } from '../../../src-main/mail/mail-store.ts';
 import { parseSearch, searchExpression } from '../../../src-main/mail/search-query.ts';
 
@@ -20,6 +21,7 @@ describe('migration 004 (read state, search index)', () => {
     db.exec(mailRaw.sql);
     db.exec(mailControl.sql);
     db.exec(mailLink.sql); // the store reads every column of today's schema
+    db.exec(searchIndexLag.sql);
     const store = new MailStore(db);
     const find = (email: string, q: string) => {
       const parsed = parseSearch(q);

@@ -4,6 +4,7 @@ import { mail } from '../../../src-main/db/migrations/002-mail.ts';
 import { mailRaw } from '../../../src-main/db/migrations/003-mail-raw.ts';
 import { mailControl } from '../../../src-main/db/migrations/004-mail-control.ts';
 import { mailLink } from '../../../src-main/db/migrations/007-mail-link.ts';
+import { searchIndexLag } from '../../../src-main/db/migrations/009-search-index-lag.ts';
 import { MIGRATIONS } from '../../../src-main/db/migrations/index.ts';
 import { MailStore } from '../../../src-main/mail/mail-store.ts';
 
@@ -19,6 +20,7 @@ describe('migration 007 (the link of each mail)', () => {
         'Confirm: https://x.example/confirm?t=1', NULL, 0, NULL, 1, '[]')`,
     ).run();
     db.exec(mailLink.sql);
+    db.exec(searchIndexLag.sql);
     const store = new MailStore(db);
     store.insert([
       {

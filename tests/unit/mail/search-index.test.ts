@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../src-main/db/open-database.ts';
+import { MailStore } from '../../../src-main/mail/mail-store.ts';
+import { SearchIndex } from '../../../src-main/mail/search-index.ts';
+import { parseSearch, searchExpression } from '../../../src-main/mail/search-query.ts';
+
+function mail(email: string, subject: string) {
+  return {
+    email,
+    from: 'x@example.org',
+    fromName: null,
+    to: [email],
+    subject,
+    text: `${subject} body`,
+    html: null,
+    attachments: [],
+    receivedAt: 0,
+    code: null,
+    link: null,
+    size: 10,
+  };
+}
+
+function setup() {
+  const db = openDatabase(':memory:');
+  const store = new MailStore(db);
+  const through = () =>
+    db.prepare('SELECT indexed_through FROM mail_search_state').pluck().get() as number;
+  const find = (email: string, q: string) => {
+    const parsed = parseSearch(q);
+    return store
+      .search(email, searchExpression(email, parsed), parsed, 0, 50, 1 << 20)
+      .mails.map((m) => m.subject);
+  };
+  const check = () => db.exec("INSERT INTO mail_search (mail_search) VALUES ('integrity-check')");
+  return { db, store, through, find, check };
+}
+
+describe('SearchIndex (the full-text index trails new mail)', () => {
+  it('storing mail leaves the index behind; a search first catches it up and finds every mail', () => {
+    const { store, through, find, check } = setup();
+    store.insert([mail('a@d.test', 'Invoice one'), mail('a@d.test', 'Invoice two')]);
+    expect(through()).toBe(0);
+    expect(find('a@d.test', 'invoice')).toEqual(['Invoice one', 'Invoice two']);
+    expect(through()).toBe(2);
+    expect(check).not.toThrow();
+  });
+
+  it('deleting mail the index never held leaves the index consistent', () => {
+    const { store, through, find, check } = setup();
+    store.insert([mail('a@d.test', 'Receipt old')]);
+    expect(find('a@d.test', 'receipt')).toEqual(['Receipt old']);
+    store.insert([mail('a@d.test', 'Receipt new'), mail('b@d.test', 'Receipt other')]);
+    expect(through()).toBe(1);
+    expect(store.deleteAll('a@d.test')).toBe(2);
+    expect(check).not.toThrow();
+    expect(find('a@d.test', 'receipt')).toEqual([]);
+    expect(find('b@d.test', 'receipt')).toEqual(['Receipt other']);
+    expect(check).not.toThrow();
+  });
+
+  it('catches up by itself once storing pauses, in steps', async () => {
+    const { db, store, through } = setup();
+    store.insert(Array.from({ length: 1_200 }, (_, i) => mail('a@d.test', `Note ${i}`)));
+    const index = new SearchIndex(db, 5);
+    index.stored(1_200);
+    expect(through()).toBe(0);
+    await expect.poll(through, { timeout: 5_000, interval: 5 }).toBe(1_200);
+    index.close();
+  });
+
+  it('catchUp(limit) indexes the oldest first and says how many', () => {
+    const { db, store, through } = setup();
+    store.insert(Array.from({ length: 5 }, (_, i) => mail('a@d.test', `Note ${i}`)));
+    const index = new SearchIndex(db);
+    expect(index.catchUp(3)).toBe(3);
+    expect(through()).toBe(3);
+    expect(index.catchUp(3)).toBe(2);
+    expect(index.catchUp(3)).toBe(0);
+    expect(through()).toBe(5);
+  });
+});
