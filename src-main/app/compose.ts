@@ -2,6 +2,7 @@ import path from 'node:path';
 import type os from 'node:os';
 import type { MxCheck } from '../../src-shared/api/server-settings.ts';
 import { DATABASE_FILE, openDatabaseOrStartFresh } from '../db/open-database.ts';
+import { WalCheckpointer } from '../db/wal-checkpointer.ts';
 import { createHttpServer } from '../http/create-server.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../http/rate-limit.ts';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '../http/server-timeouts.ts';
@@ -78,6 +79,7 @@ export async function startApp(
   const clock = overrides.clock ?? systemClock;
   prepareDataFolder(config.dataDir, [SETTINGS_FILE_NAME, DATABASE_FILE], logger);
   const db = openDatabaseOrStartFresh(path.join(config.dataDir, DATABASE_FILE), logger);
+  const checkpointer = new WalCheckpointer(db);
   const videoParts = composeVideo(db, clock, config, overrides);
   const { video, scheduler } = videoParts;
   const connectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...overrides.connectionLimits };
@@ -137,6 +139,7 @@ export async function startApp(
   }
   smtpUp = true;
   mail.retention.start();
+  checkpointer.start();
   const bound = listeners;
   let stopped = false;
   return {
@@ -159,6 +162,7 @@ export async function startApp(
       if (stopped) return;
       stopped = true;
       scheduler.stop();
+      checkpointer.stop();
       await mail.retention.stop();
       await Promise.allSettled([
         http.close(),

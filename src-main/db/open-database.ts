@@ -31,6 +31,10 @@ export function openDatabase(file: string): Db {
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
+    // Checkpoint while idle (wal-checkpointer.ts); SQLite's own, inside a commit, only past
+    // 32 MiB of log, and a log that grew is cut back to 64 MiB once it restarts.
+    db.pragma('wal_autocheckpoint = 8192');
+    db.pragma('journal_size_limit = 67108864');
     db.pragma('busy_timeout = 5000');
     db.pragma('foreign_keys = ON');
     migrate(db);
