@@ -20,11 +20,21 @@ export interface SourceAnalysis {
   labels: Label[];
 }
 
-/** The footer starts at the first copyright or unsubscribe marker past the first 30 %. */
-function footerStart(text: string): number {
+/** Room past the last candidate for a footer marker that starts before it to end in. */
+const MARKER_ROOM = 200;
+
+/**
+ * The footer starts at the first copyright or unsubscribe marker past the first 30 %. It only
+ * matters where a candidate starts at or after it, so the search ends at the last candidate
+ * (the marker regex is the costliest step of a long plain mail otherwise); past it, the text
+ * length stands in.
+ */
+function footerStart(text: string, candidates: readonly Candidate[]): number {
   const from = Math.floor(text.length * 0.3);
-  const i = text.slice(from).search(FOOTER_MARKERS);
-  return i < 0 ? text.length : from + i;
+  const lastStart = Math.max(-1, ...candidates.map((c) => c.start));
+  if (lastStart < from) return text.length;
+  const i = text.slice(from, lastStart + MARKER_ROOM).search(FOOTER_MARKERS);
+  return i < 0 || from + i > lastStart ? text.length : from + i;
 }
 
 /** How far around a candidate labels and decoys are looked for (characters). */
@@ -72,7 +82,7 @@ export function analyzeSource(
     text,
     labels,
     emphasis: source.emphasis,
-    footerStart: footerStart(text),
+    footerStart: footerStart(text, candidates),
     subjectAnnouncesCode: subjectAnnouncesCode && !isSubject,
   };
   const scored: ScoredValue[] = [];
