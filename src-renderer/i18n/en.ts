@@ -594,6 +594,12 @@ export const en = {
     'While Ephemera is in another tab or behind other windows, a notification shows each new code of the open mailbox.',
   'settings.notify.denied':
     'This browser blocks notifications for this page: allow them in the site settings, then turn this on again.',
+  // Issue 20, the last parts: ports refused on their field, the proxy link, phone automation files.
+  'error.settings.http_port_blocked':
+    'Browsers refuse to open pages on this port. Choose another HTTP port, e.g. 8787.',
+  'error.settings.smtp_port_reserved':
+    'This port belongs to another service (web, SSH, DNS …); mail servers never deliver to it. Use 25, 587 or 2525.',
+  'video.fail.proxyLink': 'Set a proxy',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -556,4 +556,9 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.notify.description':
     '当 Ephemera 位于其他标签页或被其他窗口遮挡时，为当前打开的邮箱的每个新验证码显示通知。',
   'settings.notify.denied': '此浏览器已阻止本页面的通知：请在网站设置中允许后再开启。',
+  'error.settings.http_port_blocked':
+    '浏览器不允许打开此端口上的页面，请换一个 HTTP 端口，例如 8787。',
+  'error.settings.smtp_port_reserved':
+    '该端口属于其他服务（网页、SSH、DNS 等），邮件服务器不会向它投递。请使用 25、587 或 2525。',
+  'video.fail.proxyLink': '设置代理',
 };
