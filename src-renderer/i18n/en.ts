@@ -266,7 +266,7 @@ export const en = {
   'mail.source.loading': 'Reading the message as received…',
   'mail.source.truncated':
     'Showing the first {shown} of {total}. Download the .eml for the whole message.',
-  'mail.saveEml': 'Download .eml',
+  'mail.saveEml': 'Save .eml',
   'mail.attachment.save': 'Download',
   'mail.attachment.saveNamed': 'Download {name}',
   'mail.saved': 'Saved',
