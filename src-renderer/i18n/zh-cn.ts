@@ -560,7 +560,7 @@ export const zhCN: Record<MessageKey, string> = {
   'phone.hs.step1': '在手机上安装“HTTP Shortcuts”（Google Play 或 F-Droid），并把文件复制到手机。',
   'phone.hs.step2': '在 HTTP Shortcuts 中：⋮ → 导入/导出 → 从文件导入，选择该文件。',
   'phone.hs.step3':
-    '在抖音、TikTok 或快手中：分享 → HTTP Shortcuts →“Grab video / 抓取视频”。视频准备好后会在浏览器中打开下载。',
+    '在抖音、TikTok 或快手中：分享 → HTTP Shortcuts →“抓取视频”。视频准备好后会在浏览器中打开下载。',
   'phone.hs.step4':
     '邮件：“新邮箱地址”复制一个新地址；“等待验证码”复制下一封邮件的验证码，或打开其中的链接。',
   'phone.hs.others': 'Tasker、MacroDroid 等：使用“工作方式”中的四个请求。',
