@@ -11,8 +11,8 @@ import { startMailTestApp, type MailTestApp } from '../helpers/mail-app.ts';
 
 /**
  * The Phone page's HTTP Shortcuts import file, checked two ways: against the rules the app's
- * importer enforces (ImportExportBase/Category/Shortcut/Variable/Header.validate in
- * Waboodoo/HTTP-Shortcuts), and by running it: a small stand-in for the app resolves the
+ * importer enforces on a file (ids, names, variable keys, header names, timeouts, see
+ * docs/phone.md), and by running it: a small stand-in for the app resolves the
  * `{{id}}` placeholders, sends each request to the real server and runs the shortcut's scripts
  * with the app's script functions, so the file's requests and scripts are proven end to end.
  */

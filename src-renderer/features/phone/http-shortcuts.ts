@@ -43,7 +43,7 @@ export interface HttpShortcutsText {
   noMail: string;
 }
 
-/** The app's file format (ImportExport.VERSION when the format last changed for these fields). */
+/** The app's file format version this file is written in (docs/phone.md says why 78). */
 const FORMAT_VERSION = 78;
 
 /** Variable flags of 3.x: 1 = filled from the share sheet, 8 = value left out of exports. */
