@@ -33,16 +33,16 @@ const TEXT = {
   },
 } as const;
 
-async function asDevice(page: Page, key: string, lang: string): Promise<void> {
+async function asDevice(page: Page, key: string, lang: string, theme = 'light'): Promise<void> {
   await page.addInitScript(
-    ([k, l]) => {
+    ([k, l, th]) => {
       localStorage.setItem('ephemera.apiKey', k);
       localStorage.setItem(
         'ephemera.prefs',
-        JSON.stringify({ state: { theme: 'light', lang: l }, version: 0 }),
+        JSON.stringify({ state: { theme: th, lang: l }, version: 0 }),
       );
     },
-    [key, lang] as const,
+    [key, lang, theme] as const,
   );
 }
 
@@ -157,3 +157,29 @@ test('a phone (not this computer) gets no proxy link: it cannot change settings'
   await expect(card.getByTestId('proxy-link')).toHaveCount(0);
   await context.close();
 });
+
+for (const lang of ['en', 'zh-CN'] as const) {
+  test(`dark theme: the proxy link and a refused field pass axe (${lang})`, async ({
+    page,
+    server,
+    publish,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: 'dark' });
+    await asDevice(page, server.apiKey, lang, 'dark');
+    await page.goto(`${server.url}/#/video`);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    const blocked = await publish({ blocked: true });
+    await page.getByTestId('share-text').fill(blocked.shareUrl);
+    await page.getByTestId('share-text').press('Enter');
+    const card = page.getByTestId('task-card').first();
+    await expect(card).toHaveAttribute('data-status', 'failed', { timeout: 20_000 });
+    await expect(card.getByTestId('proxy-link')).toBeVisible();
+    expect(await audit(page, 'video, blocked task, dark')).toEqual([]);
+    await card.getByTestId('proxy-link').click();
+    await expect(page.locator('#proxy')).toBeFocused();
+    await page.locator('#smtp-port').fill('443');
+    await page.getByRole('button', { name: TEXT[lang].save, exact: true }).click();
+    await expect(page.getByTestId('smtp-port-error')).toHaveText(TEXT[lang].reserved);
+    expect(await audit(page, 'settings, SMTP port 443, dark')).toEqual([]);
+  });
+}
