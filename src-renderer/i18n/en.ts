@@ -593,6 +593,8 @@ export const en = {
     'The file holds the key made for a phone above: delete the file once it is imported.',
   'phone.hs.withoutKey':
     'Without a key in it: the mail shortcuts ask for one the first time and remember it. Create a key for a phone first to fill it in.',
+  'phone.hs.withoutKeyRemote':
+    'Without a key in it: the mail shortcuts ask for one the first time and remember it.',
   'phone.hs.step1':
     'Install "HTTP Shortcuts" (Google Play or F-Droid) on the phone and copy the file to it.',
   'phone.hs.step2':

@@ -557,6 +557,7 @@ export const zhCN: Record<MessageKey, string> = {
   'phone.hs.withKey': '文件中含有上面为手机创建的密钥：导入后请删除该文件。',
   'phone.hs.withoutKey':
     '文件中不含密钥：邮件快捷方式第一次运行时会询问并记住。先创建手机密钥即可自动填入。',
+  'phone.hs.withoutKeyRemote': '文件中不含密钥：邮件快捷方式第一次运行时会询问并记住。',
   'phone.hs.step1': '在手机上安装“HTTP Shortcuts”（Google Play 或 F-Droid），并把文件复制到手机。',
   'phone.hs.step2': '在 HTTP Shortcuts 中：⋮ → 导入/导出 → 从文件导入，选择该文件。',
   'phone.hs.step3':

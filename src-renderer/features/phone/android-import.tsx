@@ -3,6 +3,7 @@ import { saveBlob } from '../../api/file-download.ts';
 import { Button } from '../../components/button.tsx';
 import { Section } from '../../components/section.tsx';
 import { useT } from '../../i18n/i18n.ts';
+import { useServer } from '../../stores/server-store.ts';
 import { HTTP_SHORTCUTS_FILE_NAME, httpShortcutsImport } from './http-shortcuts.ts';
 
 /**
@@ -18,6 +19,8 @@ export function AndroidImport({
   apiKey: string | null;
 }): ReactElement {
   const t = useT();
+  // Keys for a phone are made on the computer running Ephemera; elsewhere there is nothing to do.
+  const local = useServer((s) => s.info?.client_is_local ?? false);
   const download = (): void => {
     const file = httpShortcutsImport({
       baseUrl: url,
@@ -57,7 +60,11 @@ export function AndroidImport({
           {t('phone.hs.download')}
         </Button>
         <p className="muted" data-testid="hs-key-note">
-          {apiKey ? t('phone.hs.withKey') : t('phone.hs.withoutKey')}
+          {apiKey
+            ? t('phone.hs.withKey')
+            : local
+              ? t('phone.hs.withoutKey')
+              : t('phone.hs.withoutKeyRemote')}
         </p>
       </div>
       <ol className="steps steps-plain">
