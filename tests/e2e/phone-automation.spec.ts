@@ -127,3 +127,30 @@ test('a key made for a phone goes into the file; the iOS Copy button copies the 
   await headerValue.getByTestId('ios-copy').click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key?.value);
 });
+
+test("on a phone the file never carries the phone's own key, and the note asks for nothing it cannot do", async ({
+  browser,
+  server,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  // A phone on the LAN: the page's info says it is not this computer.
+  await page.route('**/api/info', async (route) => {
+    const res = await route.fetch();
+    const info = (await res.json()) as Record<string, unknown>;
+    await route.fulfill({ response: res, json: { ...info, client_is_local: false } });
+  });
+  await asDevice(page, server.apiKey, 'en');
+  await page.goto(`${server.url}/#/phone`);
+  await expect(page.getByTestId('hs-key-note')).toHaveText(
+    'Without a key in it: the mail shortcuts ask for one the first time and remember it.',
+  );
+  const file = await downloadImport(page, 'Download the import file');
+  expect(JSON.stringify(file)).not.toContain(server.apiKey);
+  expect(file.variables.find((v) => v.key === 'ephemera_key')).toMatchObject({
+    type: 'password',
+    value: '',
+  });
+  expect(await audit(page, 'phone page on a phone')).toEqual([]);
+  await context.close();
+});
