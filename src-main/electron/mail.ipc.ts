@@ -32,7 +32,8 @@ type MailChannels =
   | 'keys:disable'
   | 'keys:delete'
   | 'keys:sign-in-code'
-  | 'keys:enable';
+  | 'keys:enable'
+  | 'mail:read-all';
 
 /**
  * The mail use cases over IPC: the same services and checks as the REST routes (no API key:
@@ -75,5 +76,6 @@ export function mailIpcHandlers(deps: MailIpcDeps): Pick<IpcHandlers, MailChanne
       return null;
     },
     'keys:sign-in-code': async ({ purpose, name }) => (await mail()).signIn.create(purpose, name),
+    'mail:read-all': async ({ email }) => (await mail()).control.markAllRead(email),
   };
 }

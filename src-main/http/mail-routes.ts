@@ -108,6 +108,10 @@ export async function registerMailRoutes(app: FastifyInstance, mail: MailService
       ),
     );
 
+    scope.post<{ Params: EmailParams }>(routes.mailReadAll.path, (request) =>
+      mail.control.markAllRead(request.params.email),
+    );
+
     scope.get(routes.mailRaw.path, rawRoute(mail));
     scope.get(routes.mailAttachment.path, attachmentRoute(mail));
 

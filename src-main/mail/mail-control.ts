@@ -1,4 +1,4 @@
-import type { MailDeleted, MailReadState } from '../../src-shared/mail/schemas.ts';
+import type { MailDeleted, MailReadAll, MailReadState } from '../../src-shared/mail/schemas.ts';
 import { AppError } from '../core/app-error.ts';
 import type { LeaseService } from './lease-service.ts';
 import type { MailStore } from './mail-store.ts';
@@ -32,6 +32,16 @@ export class MailControl {
     const { email } = this.leases.requireRecorded(rawEmail);
     if (!this.store.setRead(email, id, read)) throw notFound(id);
     return { id, read };
+  }
+
+  /**
+   * POST /api/emails/{email}/read-all: every unread mail of the mailbox read, in one UPDATE (so
+   * a mail delivered meanwhile is either marked or still unread, never half). `marked` counts
+   * the mails that were unread; a second call answers 0.
+   */
+  markAllRead(rawEmail: string): MailReadAll {
+    const { email } = this.leases.requireRecorded(rawEmail);
+    return { marked: this.store.setAllRead(email) };
   }
 }
 

@@ -118,6 +118,7 @@ export class MailStore {
   private readonly deleteOneStmt;
   private readonly deleteAllStmt;
   private readonly readStmt;
+  private readonly readAllStmt;
 
   constructor(private readonly db: Db) {
     this.insertStmt = db.prepare<[Omit<MailRow, 'id' | 'is_read'>]>(`
@@ -179,6 +180,9 @@ export class MailStore {
     this.deleteAllStmt = db.prepare<[string]>('DELETE FROM mail_messages WHERE email = ?');
     this.readStmt = db.prepare<[number, string, number]>(
       'UPDATE mail_messages SET is_read = ? WHERE email = ? AND id = ?',
+    );
+    this.readAllStmt = db.prepare<[string]>(
+      'UPDATE mail_messages SET is_read = 1 WHERE email = ? AND is_read = 0',
     );
     const piece = (column: LongColumn): PieceStatement =>
       db.prepare<[number, number, number], { piece: string | null }>(
@@ -281,6 +285,11 @@ export class MailStore {
   /** Marks one mail read or unread; false when the mailbox has no mail with that id. */
   setRead(email: string, id: number, read: boolean): boolean {
     return this.readStmt.run(read ? 1 : 0, email, id).changes > 0;
+  }
+
+  /** Marks every unread mail of one mailbox read, in one statement; returns how many. */
+  setAllRead(email: string): number {
+    return this.readAllStmt.run(email).changes;
   }
 
   /** One mail of one mailbox without its long columns, or null. */

@@ -15,7 +15,7 @@ import { externalAddresses, firstLanAddress } from './lan-address.ts';
 import { isWildcard, RebindError, type Listeners } from '../core/listeners.ts';
 import type { Logger } from '../core/logger.ts';
 import type { SettingsFile } from './settings-file.ts';
-import { normalizeDomains, normalizeHosts } from './settings-values.ts';
+import { checkPorts, normalizeDomains, normalizeHosts } from './settings-values.ts';
 
 /** Where the services are and how to reach them (the desktop shell's view). */
 export interface AppStatus {
@@ -174,6 +174,7 @@ export class SettingsService {
       const next: Settings = { ...this.stored };
       if (patch.http_port !== undefined) next.httpPort = patch.http_port;
       if (patch.smtp_port !== undefined) next.smtpPort = patch.smtp_port;
+      checkPorts(patch);
       const ports = this.nextPorts(next);
       if (ports.httpPort === ports.smtpPort) {
         throw settingsInvalid('ports_same', 'HTTP and SMTP need two different ports.');

@@ -2,6 +2,7 @@ import { normalizeHostName } from '../http/host-guard.ts';
 import { normalizePoolEntry } from '../../src-shared/mail/address.ts';
 import type { SettingsInvalidReason } from '../../src-shared/errors/codes.ts';
 import { settingsInvalid } from '../core/app-error.ts';
+import { isBrowserBlockedPort, otherServiceOfPort } from '../../src-shared/settings/ports.ts';
 
 /** Each value normalised, duplicates dropped; the first invalid one refuses the whole list. */
 function uniqueNormalized(
@@ -56,4 +57,27 @@ export function normalizeHosts(raw: readonly string[]): string[] {
     (v) =>
       `"${v}" is not a host name or IP address (write it without scheme, port or wildcard, e.g. mail.example.org).`,
   );
+}
+
+/**
+ * The ports of a patch that could never work: an HTTP port browsers refuse to open pages on, or
+ * an SMTP port of another protocol (80, 443, 22 …) no mail server delivers to. Only the values
+ * being set are checked; what a flag or an older settings.json holds is left as it is.
+ */
+export function checkPorts(patch: { http_port?: number; smtp_port?: number }): void {
+  const http = patch.http_port;
+  if (http !== undefined && isBrowserBlockedPort(http)) {
+    throw settingsInvalid(
+      'http_port_blocked',
+      `Browsers refuse to open pages on port ${http}: choose another HTTP port, e.g. 8787.`,
+    );
+  }
+  const smtp = patch.smtp_port;
+  const service = smtp === undefined ? null : otherServiceOfPort(smtp);
+  if (smtp !== undefined && service !== null) {
+    throw settingsInvalid(
+      'smtp_port_reserved',
+      `Port ${smtp} is for ${service}, not mail: mail servers never deliver to it. Use 25, 587 or 2525.`,
+    );
+  }
 }

@@ -49,6 +49,7 @@ const MAILBOX_ROUTES: ReadonlySet<RouteName> = new Set([
   'mailboxLease',
   'mailboxExtend',
   'mailboxReuse',
+  'mailReadAll',
 ]);
 const MAIL_ITEM_ROUTES: ReadonlySet<RouteName> = new Set([
   'mailGet',

@@ -118,6 +118,7 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
       setRead: async (email, id, read) => {
         await call(routes.mailSetRead, { ...authed, body: { read } }, { email, id });
       },
+      readAll: async (email) => (await call(routes.mailReadAll, authed, { email })).marked,
       saveRaw: (mail) =>
         download(routes.mailRaw.url({ email: mail.email, id: mail.id }), `mail-${mail.id}.eml`),
       saveAttachment: (mail, index) =>

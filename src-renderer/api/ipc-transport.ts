@@ -122,6 +122,7 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
       setRead: async (email, id, read) => {
         await call('mail:set-read', { email, id, read });
       },
+      readAll: async (email) => (await call('mail:read-all', { email })).marked,
       saveRaw: (mail) => call('mail:save-raw', { email: mail.email, id: mail.id }),
       saveAttachment: (mail, index) =>
         call('mail:save-attachment', { email: mail.email, id: mail.id, index }),

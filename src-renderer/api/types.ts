@@ -123,6 +123,8 @@ export interface EphemeraApi {
     /** Deletes every mail of the mailbox; resolves how many. */
     empty(email: string): Promise<number>;
     setRead(email: string, id: number, read: boolean): Promise<void>;
+    /** Every unread mail of the mailbox read, in one request; how many were unread. */
+    readAll(email: string): Promise<number>;
     /**
      * Saves the raw message (.eml): a download in a browser (always 'saved': the browser's
      * own prompt is out of sight), the native save dialog in the desktop app.

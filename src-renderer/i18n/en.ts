@@ -266,7 +266,7 @@ export const en = {
   'mail.source.loading': 'Reading the message as received…',
   'mail.source.truncated':
     'Showing the first {shown} of {total}. Download the .eml for the whole message.',
-  'mail.saveEml': 'Download .eml',
+  'mail.saveEml': 'Save .eml',
   'mail.attachment.save': 'Download',
   'mail.attachment.saveNamed': 'Download {name}',
   'mail.saved': 'Saved',
@@ -455,27 +455,20 @@ export const en = {
     'On "failed", show the error field to the person; error_code and retryable tell a script whether to try again later.',
   'phone.ios.title': 'iOS Shortcuts',
   'phone.ios.description':
-    'Make a shortcut that appears in the share sheet of Douyin, TikTok or Kuaishou.',
+    'A shortcut in the share sheet of Douyin, TikTok or Kuaishou. Apple lets no one but the Shortcuts app make shortcut files, so here are the steps with your values.',
   'phone.ios.1': 'New shortcut → Details → turn on "Show in Share Sheet" (accepts Text and URLs).',
   'phone.ios.2':
-    'Add "Get Contents of URL": method POST, JSON body with key text = Shortcut Input, URL',
-  'phone.ios.3': 'Add "Get Dictionary Value" for task_id.',
-  'phone.ios.4': 'Add "Repeat 90 times" with "Wait 2 seconds" inside.',
-  'phone.ios.5': 'Inside the repeat: "Get Contents of URL"',
+    'Add "Get Contents of URL" with Method POST and Request Body JSON: one Text field whose value is Shortcut Input.',
+  'phone.ios.3': 'Add "Get Dictionary Value" and set a variable "task" to it.',
+  'phone.ios.4':
+    'Add "Repeat 10 times"; inside it "Get Contents of URL": the start below, the variable task, then the end (each request waits up to 30 s for news), and "Get Dictionary Value" status.',
   'phone.ios.6':
-    'If status is "completed": "Get Contents of URL" base URL + media.download_url, then "Save to Photo Album", then "Stop This Shortcut".',
+    'If status is "completed": "Get Dictionary Value" of the key below, "Get Contents of URL" of the address below followed by it, "Save to Photo Album", "Stop This Shortcut".',
   'phone.ios.7':
-    'If status is "failed": "Show Alert" with the error value, then "Stop This Shortcut".',
-  'phone.android.title': 'Android automation',
-  'phone.android.description': 'HTTP Shortcuts, Tasker or MacroDroid: the same four requests.',
-  'phone.android.1':
-    'Share target (text) → HTTP request POST, JSON body {"text": "%shared_text%"}, URL',
-  'phone.android.2': 'Read task_id from the JSON answer.',
-  'phone.android.3':
-    'Loop: wait 2 s, GET /api/tasks/{task_id}, until status is "completed" or "failed".',
-  'phone.android.4':
-    'Completed: download base URL + media.download_url to Movies/ (before expires_at).',
-  'phone.android.5': 'Failed: show a notification or toast with the error field.',
+    'If status is "failed": "Get Dictionary Value" of the key below, "Show Alert" with it, "Stop This Shortcut".',
+  'phone.android.title': 'Android: HTTP Shortcuts',
+  'phone.android.description':
+    'A ready-made file for the free app HTTP Shortcuts (by Waboodoo): share a video to it, and the video opens for download when it is ready.',
   'phone.mail.title': 'Mail from a phone',
   'phone.mail.description': 'The mail API needs an API key in the X-API-Key header.',
   'phone.mail.keyPlaceholder': '<your key>',
@@ -594,6 +587,55 @@ export const en = {
     'While Ephemera is in another tab or behind other windows, a notification shows each new code of the open mailbox.',
   'settings.notify.denied':
     'This browser blocks notifications for this page: allow them in the site settings, then turn this on again.',
+  // Issue 20, the last parts: ports refused on their field, the proxy link, phone automation files.
+  'phone.hs.download': 'Download the import file',
+  'phone.hs.withKey':
+    'The file holds the key made for a phone above: delete the file once it is imported.',
+  'phone.hs.withoutKey':
+    'Without a key in it: the mail shortcuts ask for one the first time and remember it. Create a key for a phone first to fill it in.',
+  'phone.hs.withoutKeyRemote':
+    'Without a key in it: the mail shortcuts ask for one the first time and remember it.',
+  'phone.hs.step1':
+    'Install "HTTP Shortcuts" (Google Play or F-Droid) on the phone and copy the file to it.',
+  'phone.hs.step2':
+    'In HTTP Shortcuts: ⋮ → Import / Export → Import from file, and choose the file.',
+  'phone.hs.step3':
+    'In Douyin, TikTok or Kuaishou: Share → HTTP Shortcuts → "Grab video". The video opens in the browser to download once it is ready.',
+  'phone.hs.step4':
+    'Mail: "New mail address" copies a fresh address; "Wait for the code" copies the code of the next mail, or opens its link.',
+  'phone.hs.others': 'Tasker, MacroDroid and others: use the four requests under "How it works".',
+  'phone.hs.grab': 'Grab video',
+  'phone.hs.grabDescription': 'Share a video here: Ephemera downloads it and opens it.',
+  'phone.hs.status': 'Ephemera task status',
+  'phone.hs.address': 'New mail address',
+  'phone.hs.addressDescription': 'Makes an address and copies it.',
+  'phone.hs.code': 'Wait for the code',
+  'phone.hs.codeDescription': 'Copies the code of the next mail, or opens its link.',
+  'phone.hs.keyTitle': 'Ephemera API key',
+  'phone.hs.keyMessage': 'A key from Settings → API keys on the computer running Ephemera.',
+  'phone.hs.started': 'Ephemera is fetching the video…',
+  'phone.hs.ready': 'Ready: opening the download.',
+  'phone.hs.failed': 'The download failed',
+  'phone.hs.timedOut': 'No answer after 5 minutes.',
+  'phone.hs.copied': 'Copied:',
+  'phone.hs.codeCopied': 'Code copied:',
+  'phone.hs.noMail': 'No new mail yet: try again in a moment.',
+  'phone.ios.url': 'URL',
+  'phone.ios.method': 'Method',
+  'phone.ios.bodyKey': 'JSON key',
+  'phone.ios.key': 'Key',
+  'phone.ios.urlStart': 'URL, start',
+  'phone.ios.urlEnd': 'URL, end',
+  'phone.ios.header': 'Header',
+  'phone.ios.headerValue': 'Header value',
+  'phone.ios.mail':
+    'Mail: a second shortcut with "Get Contents of URL" and a header (then "Get Dictionary Value" email, "Copy to Clipboard").',
+  'phone.ios.copy': 'Copy {name}',
+  'error.settings.http_port_blocked':
+    'Browsers refuse to open pages on this port. Choose another HTTP port, e.g. 8787.',
+  'error.settings.smtp_port_reserved':
+    'This port belongs to another service (web, SSH, DNS …); mail servers never deliver to it. Use 25, 587 or 2525.',
+  'video.fail.proxyLink': 'Set a proxy',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -61,6 +61,8 @@ const SETTINGS_REASON_TEXT: Record<SettingsInvalidReason, MessageKey> = {
   source_mailbox_invalid: 'error.settings.source_mailbox_invalid',
   source_after_ingest_invalid: 'error.settings.source_after_ingest_invalid',
   source_kind_invalid: 'error.settings.source_kind_invalid',
+  http_port_blocked: 'error.settings.http_port_blocked',
+  smtp_port_reserved: 'error.settings.smtp_port_reserved',
 };
 
 /** The `type` of a 422 item (pydantic's, or the share text's link checks) as a sentence. */

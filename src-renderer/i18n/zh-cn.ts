@@ -430,23 +430,20 @@ export const zhCN: Record<MessageKey, string> = {
   'phone.flow.errorNote':
     '状态为 "failed" 时把 error 字段显示给用户；error_code 和 retryable 告诉脚本是否值得稍后重试。',
   'phone.ios.title': 'iOS 快捷指令',
-  'phone.ios.description': '创建一个出现在抖音、TikTok 或快手分享菜单里的快捷指令。',
+  'phone.ios.description':
+    '在抖音、TikTok 或快手的分享菜单里使用的快捷指令。苹果只允许“快捷指令”App 生成快捷指令文件，所以这里给出填好你的参数的步骤。',
   'phone.ios.1': '新建快捷指令 → 详细信息 → 打开“在共享表单中显示”（接收文本和 URL）。',
-  'phone.ios.2': '添加“获取 URL 内容”：方法 POST，请求体 JSON，键 text = 快捷指令输入，URL',
-  'phone.ios.3': '添加“获取词典值”，取 task_id。',
-  'phone.ios.4': '添加“重复 90 次”，里面放“等待 2 秒”。',
-  'phone.ios.5': '在重复中：“获取 URL 内容”',
+  'phone.ios.2': '添加“获取 URL 内容”，方法 POST，请求体 JSON：一个文本字段，值为“快捷指令输入”。',
+  'phone.ios.3': '添加“获取词典值”，并把结果设为变量“task”。',
+  'phone.ios.4':
+    '添加“重复 10 次”；在里面添加“获取 URL 内容”：下面的开头、变量 task、再接结尾（每次请求最多等 30 秒），然后“获取词典值” status。',
   'phone.ios.6':
-    '如果 status 是 "completed"：“获取 URL 内容” 基础地址 + media.download_url，然后“存储到相簿”，再“停止此快捷指令”。',
-  'phone.ios.7': '如果 status 是 "failed"：用 error 的值“显示提醒”，再“停止此快捷指令”。',
-  'phone.android.title': '安卓自动化',
-  'phone.android.description': 'HTTP Shortcuts、Tasker 或 MacroDroid：同样的四个请求。',
-  'phone.android.1': '分享目标（文本）→ HTTP 请求 POST，JSON 请求体 {"text": "%shared_text%"}，URL',
-  'phone.android.2': '从 JSON 返回中读取 task_id。',
-  'phone.android.3':
-    '循环：等待 2 秒，GET /api/tasks/{task_id}，直到 status 为 "completed" 或 "failed"。',
-  'phone.android.4': '完成：在 expires_at 之前把 基础地址 + media.download_url 下载到 Movies/。',
-  'phone.android.5': '失败：用通知或提示显示 error 字段。',
+    '如果 status 是 "completed"：用下面的键“获取词典值”，对下面的地址接上它“获取 URL 内容”，“存储到相簿”，“停止此快捷指令”。',
+  'phone.ios.7':
+    '如果 status 是 "failed"：用下面的键“获取词典值”，用它“显示提醒”，“停止此快捷指令”。',
+  'phone.android.title': '安卓：HTTP Shortcuts',
+  'phone.android.description':
+    '为免费 App HTTP Shortcuts（Waboodoo 开发）准备好的导入文件：把视频分享给它，准备好后会在浏览器中打开下载。',
   'phone.mail.title': '在手机上收邮件',
   'phone.mail.description': '邮箱接口需要在 X-API-Key 请求头里提供 API 密钥。',
   'phone.mail.keyPlaceholder': '<你的密钥>',
@@ -556,4 +553,48 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.notify.description':
     '当 Ephemera 位于其他标签页或被其他窗口遮挡时，为当前打开的邮箱的每个新验证码显示通知。',
   'settings.notify.denied': '此浏览器已阻止本页面的通知：请在网站设置中允许后再开启。',
+  'phone.hs.download': '下载导入文件',
+  'phone.hs.withKey': '文件中含有上面为手机创建的密钥：导入后请删除该文件。',
+  'phone.hs.withoutKey':
+    '文件中不含密钥：邮件快捷方式第一次运行时会询问并记住。先创建手机密钥即可自动填入。',
+  'phone.hs.withoutKeyRemote': '文件中不含密钥：邮件快捷方式第一次运行时会询问并记住。',
+  'phone.hs.step1': '在手机上安装“HTTP Shortcuts”（Google Play 或 F-Droid），并把文件复制到手机。',
+  'phone.hs.step2': '在 HTTP Shortcuts 中：⋮ → 导入/导出 → 从文件导入，选择该文件。',
+  'phone.hs.step3':
+    '在抖音、TikTok 或快手中：分享 → HTTP Shortcuts →“抓取视频”。视频准备好后会在浏览器中打开下载。',
+  'phone.hs.step4':
+    '邮件：“新邮箱地址”复制一个新地址；“等待验证码”复制下一封邮件的验证码，或打开其中的链接。',
+  'phone.hs.others': 'Tasker、MacroDroid 等：使用“工作方式”中的四个请求。',
+  'phone.hs.grab': '抓取视频',
+  'phone.hs.grabDescription': '把视频分享到这里：Ephemera 下载后打开它。',
+  'phone.hs.status': 'Ephemera 任务状态',
+  'phone.hs.address': '新邮箱地址',
+  'phone.hs.addressDescription': '生成一个地址并复制。',
+  'phone.hs.code': '等待验证码',
+  'phone.hs.codeDescription': '复制下一封邮件的验证码，或打开其中的链接。',
+  'phone.hs.keyTitle': 'Ephemera API 密钥',
+  'phone.hs.keyMessage': '在运行 Ephemera 的电脑上：设置 → API 密钥。',
+  'phone.hs.started': 'Ephemera 正在获取视频…',
+  'phone.hs.ready': '已就绪：正在打开下载。',
+  'phone.hs.failed': '下载失败',
+  'phone.hs.timedOut': '5 分钟内没有结果。',
+  'phone.hs.copied': '已复制：',
+  'phone.hs.codeCopied': '验证码已复制：',
+  'phone.hs.noMail': '还没有新邮件：请稍后再试。',
+  'phone.ios.url': 'URL',
+  'phone.ios.method': '方法',
+  'phone.ios.bodyKey': 'JSON 键',
+  'phone.ios.key': '键',
+  'phone.ios.urlStart': 'URL 开头',
+  'phone.ios.urlEnd': 'URL 结尾',
+  'phone.ios.header': '请求头',
+  'phone.ios.headerValue': '请求头的值',
+  'phone.ios.mail':
+    '邮件：另建一个快捷指令，“获取 URL 内容”并加一个请求头（然后“获取词典值” email，“拷贝至剪贴板”）。',
+  'phone.ios.copy': '复制{name}',
+  'error.settings.http_port_blocked':
+    '浏览器不允许打开此端口上的页面，请换一个 HTTP 端口，例如 8787。',
+  'error.settings.smtp_port_reserved':
+    '该端口属于其他服务（网页、SSH、DNS 等），邮件服务器不会向它投递。请使用 25、587 或 2525。',
+  'video.fail.proxyLink': '设置代理',
 };

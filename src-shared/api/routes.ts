@@ -5,6 +5,7 @@ import type {
   Lease,
   Mail,
   MailDeleted,
+  MailReadAll,
   MailReadRequestSchema,
   MailReadState,
 } from '../mail/schemas.ts';
@@ -168,6 +169,8 @@ export const routes = {
   signInCheck: route<SignInCodeInfo, NoQuery, SignInRedeem>()('POST', '/api/sign-in/check'),
   signIn: route<CreatedApiKeyView, NoQuery, SignInRedeem>()('POST', '/api/sign-in'),
   keyEnable: route<ApiKeyView>()('POST', '/api/keys/:id/enable'),
+  // Mark all read (issue 20): one request for the whole mailbox (mail-routes.ts).
+  mailReadAll: route<MailReadAll>()('POST', '/api/emails/:email/read-all'),
 } as const;
 
 export type RouteName = keyof typeof routes;

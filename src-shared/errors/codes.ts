@@ -79,6 +79,9 @@ export const SETTINGS_INVALID_REASONS = [
   'source_mailbox_invalid',
   'source_after_ingest_invalid',
   'source_kind_invalid',
+  // Ports that cannot work (PATCH /api/settings; src-shared/settings/ports.ts).
+  'http_port_blocked',
+  'smtp_port_reserved',
 ] as const;
 
 export type SettingsInvalidReason = (typeof SETTINGS_INVALID_REASONS)[number];

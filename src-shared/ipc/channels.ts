@@ -60,6 +60,7 @@ export const IPC_INVOKE_CHANNELS = [
   'sources:test',
   'keys:sign-in-code',
   'keys:enable',
+  'mail:read-all',
 ] as const satisfies readonly IpcInvokeChannel[];
 
 /** Every push channel of IPC_EVENT_SCHEMAS. */

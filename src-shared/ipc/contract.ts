@@ -5,6 +5,7 @@ import {
   LeaseSchema,
   MailDeletedSchema,
   MailListSchema,
+  MailReadAllSchema,
   MailReadStateSchema,
   MailSchema,
 } from '../mail/schemas.ts';
@@ -201,6 +202,8 @@ export const IPC_INVOKE_SCHEMAS = {
   /** A one-time code for a pairing QR code or a sign-in link (src-shared/api/sign-in.ts). */
   'keys:sign-in-code': { request: SignInCodeCreateSchema, response: SignInCodeSchema },
   'keys:enable': { request: KeyRequest, response: ApiKeyViewSchema },
+  /** POST /api/emails/{email}/read-all. */
+  'mail:read-all': { request: MailboxRequest, response: MailReadAllSchema },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 /** Push channels, main → renderer, with the schema of their payload. Past tense. */

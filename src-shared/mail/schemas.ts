@@ -62,6 +62,9 @@ export const MailReadRequestSchema = z.strictObject({ read: z.boolean() });
 /** Its answer: the mail's state now. */
 export const MailReadStateSchema = z.object({ id: z.number().int(), read: z.boolean() });
 export type MailReadState = z.infer<typeof MailReadStateSchema>;
+/** Answer of POST /api/emails/{email}/read-all: how many unread mails it marked read. */
+export const MailReadAllSchema = z.object({ marked: z.number().int().min(0) });
+export type MailReadAll = z.infer<typeof MailReadAllSchema>;
 
 /** Body of POST /api/emails/bulk; items are checked one by one so one bad item fails alone. */
 export const BulkItemSchema = z.object({

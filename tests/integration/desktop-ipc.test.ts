@@ -228,6 +228,17 @@ describe('desktop IPC on the real services', () => {
     expect(await raw('mail:set-read', { email: lease.email, id: a.id, read: 'yes' })).toMatchObject(
       { ok: false },
     );
+    // Mark all read: one call, the count of mails that were unread (b), then 0; unknown: 404.
+    expect(await invoke('mail:read-all', { email: lease.email })).toEqual({ marked: 1 });
+    expect((await invoke<Mail[]>('mail:list', { email: lease.email })).map((m) => m.read)).toEqual([
+      true,
+      true,
+    ]);
+    expect(await invoke('mail:read-all', { email: lease.email })).toEqual({ marked: 0 });
+    expect(await raw('mail:read-all', { email: 'nobody@ephemera.localhost' })).toMatchObject({
+      ok: false,
+      error: { code: 'MAILBOX_NOT_FOUND' },
+    });
     expect(await invoke('mail:delete', { email: lease.email, id: a.id })).toEqual({ deleted: 1 });
     expect(await raw('mail:delete', { email: lease.email, id: a.id })).toMatchObject({
       ok: false,

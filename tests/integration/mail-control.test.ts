@@ -139,6 +139,63 @@ describe('controlling mail: delete, empty, read state (REST)', () => {
     await m.api(`/api/emails/${email}/${a.id}`, { method: 'DELETE' });
     expect((await mark(email, a.id, '{"read": true}')).status).toBe(404);
   });
+
+  it('POST …/read-all: {marked: N} for the unread mails of this mailbox only, then {marked: 0}', async () => {
+    const { email } = await m.generate();
+    const { email: other } = await m.generate();
+    const [a, b, c] = await deliverMany(m.t.app, email, 3);
+    await deliverMany(m.t.app, other, 2);
+    if (!a || !b || !c) throw new Error('not stored');
+    await m.api(`/api/emails/${email}/${b.id}/read`, { method: 'POST', body: '{"read": true}' });
+    const readAll = (box: string) => m.api(`/api/emails/${box}/read-all`, { method: 'POST' });
+    const res = await readAll(email.toUpperCase());
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ marked: 2 });
+    expect((await m.mails(email)).map((x) => x.read)).toEqual([true, true, true]);
+    // Another mailbox is untouched; a second call is a no-op that says so.
+    expect((await m.mails(other)).map((x) => x.read)).toEqual([false, false]);
+    expect(await (await readAll(email)).json()).toEqual({ marked: 0 });
+    // A mail that arrives afterwards is unread, and the next call marks only it.
+    await deliverMany(m.t.app, email, 1);
+    expect((await m.mails(email)).map((x) => x.read)).toEqual([true, true, true, false]);
+    expect(await (await readAll(email)).json()).toEqual({ marked: 1 });
+    // An empty mailbox answers 0, not 404: the mailbox exists.
+    const { email: empty } = await m.generate();
+    expect(await (await readAll(empty)).json()).toEqual({ marked: 0 });
+  });
+
+  it('POST …/read-all: 404 unknown mailbox, 400 malformed address, 401 without a key, 403 cross-site', async () => {
+    const { email } = await m.generate();
+    await deliverMany(m.t.app, email, 1);
+    const unknown = await m.api('/api/emails/nobody@ephemera.localhost/read-all', {
+      method: 'POST',
+    });
+    expect(unknown.status).toBe(404);
+    expect(typeof (await detail(unknown))).toBe('string');
+    const malformed = await m.api('/api/emails/not-an-address/read-all', { method: 'POST' });
+    expect(malformed.status).toBe(400);
+    expect(typeof (await detail(malformed))).toBe('string');
+    const anon = await m.t.request(`/api/emails/${email}/read-all`, { method: 'POST' });
+    expect(anon.status).toBe(401);
+    expect(await detail(anon)).toMatch(/API key is required/);
+    const badKey = await m.t.request(`/api/emails/${email}/read-all`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'nope' },
+    });
+    expect(badKey.status).toBe(401);
+    const cross = await m.api(`/api/emails/${email}/read-all`, {
+      method: 'POST',
+      headers: {
+        'x-api-key': m.key,
+        origin: 'https://evil.example',
+        'sec-fetch-site': 'cross-site',
+      },
+    });
+    expect(cross.status).toBe(403);
+    expect(typeof (await detail(cross))).toBe('string');
+    // None of the refused calls marked anything.
+    expect((await m.mails(email)).map((x) => x.read)).toEqual([false]);
+  });
 });
 
 describe('searching a mailbox (GET /api/emails/{email}?q=)', () => {

@@ -211,6 +211,12 @@ describe('server settings on the running app (/api/settings)', () => {
       [{ http_port: app.smtpPort }, /two different ports/, 'ports_same'],
       [{ http_port: 0 }, /http_port/, 'port_invalid'],
       [{ smtp_port: 70000 }, /smtp_port/, 'port_invalid'],
+      // Ports that cannot work: SMTP on another protocol's port, HTTP on one browsers refuse.
+      [{ smtp_port: 80 }, /^Port 80 is for HTTP, not mail/, 'smtp_port_reserved'],
+      [{ smtp_port: 443 }, /^Port 443 is for HTTPS/, 'smtp_port_reserved'],
+      [{ smtp_port: 22 }, /^Port 22 is for SSH/, 'smtp_port_reserved'],
+      [{ http_port: 6000 }, /^Browsers refuse to open pages on port 6000/, 'http_port_blocked'],
+      [{ http_port: 25 }, /^Browsers refuse to open pages on port 25/, 'http_port_blocked'],
       [{ proxy: 'ftp://proxy.example:21' }, /proxy/, 'proxy_invalid'],
       [{ allowed_hosts: ['*.example.org'] }, /not a host name/, 'host_invalid'],
       [{ lanSharing: true }, /lanSharing|Unrecognized/i, 'value_invalid'],
@@ -228,6 +234,18 @@ describe('server settings on the running app (/api/settings)', () => {
       restart_required: false,
     });
     expect(fs.existsSync(path.join(app.t.dataDir, 'settings.json'))).toBe(false);
+  });
+
+  it("SMTP's own ports (25, 465, 587, 2525) and ordinary HTTP ports are taken", async () => {
+    const app = await start();
+    for (const smtp_port of [25, 465, 587, 2525]) {
+      const res = await patch(app, { smtp_port });
+      expect(res.status, String(smtp_port)).toBe(200);
+      expect(((await res.json()) as { smtp_port: number }).smtp_port).toBe(smtp_port);
+    }
+    for (const http_port of [80, 443, 8080, 8787]) {
+      expect((await patch(app, { http_port })).status, String(http_port)).toBe(200);
+    }
   });
 
   it('settings a flag fixed for this run are read-only (409)', async () => {

@@ -415,6 +415,10 @@ describe('renderer api over desktop IPC', () => {
       'not_found',
       404,
     );
+    // Mark all read over IPC: how many were unread, then none; the mailbox's mails read.
+    expect(await h.api.mail.readAll(lease.email)).toBe(2);
+    expect((await h.api.mail.list(lease.email, 0)).every((m) => m.read)).toBe(true);
+    expect(await h.api.mail.readAll(lease.email)).toBe(0);
 
     await h.api.mail.delete(lease.email, second ?? 0);
     expect(ids(await h.api.mail.list(lease.email, 0))).toEqual([first, third]);

@@ -5,6 +5,8 @@ import { QrCode } from '../../components/qr-code.tsx';
 import { Section } from '../../components/section.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { useServer } from '../../stores/server-store.ts';
+import { AndroidImport } from './android-import.tsx';
+import { IosSteps } from './ios-steps.tsx';
 import { PairPanel } from './pair-panel.tsx';
 import { usePhoneKey } from './phone-key.tsx';
 import { useBaseUrl } from './use-base-url.ts';
@@ -81,37 +83,9 @@ export function PhonePage(): ReactElement {
           </ol>
         </Section>
 
-        <Section icon="bolt" title={t('phone.ios.title')} description={t('phone.ios.description')}>
-          <ol className="steps steps-plain">
-            <li>{t('phone.ios.1')}</li>
-            <li>
-              {t('phone.ios.2')} <code>{`${url}${tasks}`}</code>
-            </li>
-            <li>{t('phone.ios.3')}</li>
-            <li>{t('phone.ios.4')}</li>
-            <li>
-              {t('phone.ios.5')} <code>{`${url}${task('[task_id]')}`}</code>
-            </li>
-            <li>{t('phone.ios.6')}</li>
-            <li>{t('phone.ios.7')}</li>
-          </ol>
-        </Section>
+        <AndroidImport url={url} apiKey={phoneKey.key} />
 
-        <Section
-          icon="bolt"
-          title={t('phone.android.title')}
-          description={t('phone.android.description')}
-        >
-          <ol className="steps steps-plain">
-            <li>
-              {t('phone.android.1')} <code>{`${url}${tasks}`}</code>
-            </li>
-            <li>{t('phone.android.2')}</li>
-            <li>{t('phone.android.3')}</li>
-            <li>{t('phone.android.4')}</li>
-            <li>{t('phone.android.5')}</li>
-          </ol>
-        </Section>
+        <IosSteps url={url} keyText={keyText} />
 
         <Section
           icon="mail"

@@ -1,4 +1,11 @@
-import { useState, type FormEvent, type ReactElement } from 'react';
+import {
+  useEffect,
+  useState,
+  type FormEvent,
+  type ReactElement,
+  type ReactNode,
+  type RefCallback,
+} from 'react';
 import {
   api,
   asApiError,
@@ -12,7 +19,9 @@ import { Section } from '../../components/section.tsx';
 import { Switch } from '../../components/switch.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { useToasts } from '../../stores/toast-store.ts';
+import type { SettingsInvalidReason } from '../../../src-shared/errors/codes.ts';
 import { useSettings } from './settings-store.ts';
+import { useProxyFocus } from './proxy-focus.ts';
 
 /**
  * Ports, proxy, data folder and (desktop) code notifications. The proxy and notifications apply
@@ -29,7 +38,34 @@ export function ServerSection({ settings }: { settings: Settings }): ReactElemen
   const [smtpPort, setSmtpPort] = useState(String(settings.smtp_port));
   const [proxy, setProxy] = useState(settings.proxy ?? '');
   const [dataDir, setDataDir] = useState(settings.data_dir);
-  const [error, setError] = useState<ApiError | 'badPort' | null>(null);
+  const [error, setError] = useState<FormError | null>(null);
+  const proxyRef = useProxyFocus();
+
+  // A refusal that names a field is shown on it (aria-invalid, aria-describedby) and the focus
+  // goes there; the rest stays under the form.
+  const fields = error ? fieldsOf(error) : null;
+  useEffect(() => {
+    const first = error ? fieldsOf(error)[0] : undefined;
+    if (first) document.getElementById(first)?.focus();
+  }, [error]);
+  const message = error ? (
+    error.kind === 'badPort' ? (
+      t('settings.server.badPort')
+    ) : (
+      <ErrorText error={error.error} />
+    )
+  ) : null;
+  const fieldError = (id: FieldId): FieldProblem | undefined => {
+    if (!fields?.includes(id)) return undefined;
+    // One sentence for the fields it concerns, under the first of them.
+    return { messageId: `${fields[0]}-error`, message: fields[0] === id ? message : null };
+  };
+  const edit =
+    (id: FieldId, set: (value: string) => void) =>
+    (value: string): void => {
+      set(value);
+      if (fields?.includes(id)) setError(null);
+    };
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
@@ -37,7 +73,7 @@ export function ServerSection({ settings }: { settings: Settings }): ReactElemen
     const hp = Number(httpPort);
     const sp = Number(smtpPort);
     if (!isPort(hp) || !isPort(sp)) {
-      setError('badPort');
+      setError({ kind: 'badPort', http: !isPort(hp), smtp: !isPort(sp) });
       return;
     }
     if (hp !== settings.http_port && !locked('http_port')) patch.http_port = hp;
@@ -51,7 +87,7 @@ export function ServerSection({ settings }: { settings: Settings }): ReactElemen
     if (Object.keys(patch).length === 0) return;
     update(patch).then(
       () => toast(t('settings.saved'), 'success'),
-      (err: unknown) => setError(asApiError(err)),
+      (err: unknown) => setError({ kind: 'api', error: asApiError(err) }),
     );
   };
 
@@ -61,39 +97,44 @@ export function ServerSection({ settings }: { settings: Settings }): ReactElemen
       title={t('settings.server.title')}
       description={t('settings.server.description')}
     >
-      <form className="form-grid" onSubmit={submit}>
+      <form className="form-grid" onSubmit={submit} noValidate>
         <Field
           id="http-port"
           label={t('settings.server.httpPort')}
           value={httpPort}
-          onChange={setHttpPort}
+          onChange={edit('http-port', setHttpPort)}
           locked={locked('http_port')}
+          problem={fieldError('http-port')}
           numeric
         />
         <Field
           id="smtp-port"
           label={t('settings.server.smtpPort')}
           value={smtpPort}
-          onChange={setSmtpPort}
+          onChange={edit('smtp-port', setSmtpPort)}
           locked={locked('smtp_port')}
+          problem={fieldError('smtp-port')}
           numeric
         />
         <Field
           id="proxy"
           label={t('settings.server.proxy')}
           value={proxy}
-          onChange={setProxy}
+          onChange={edit('proxy', setProxy)}
           locked={locked('proxy')}
           placeholder="http://127.0.0.1:7890"
           hint={t('settings.server.proxyHint')}
+          problem={fieldError('proxy')}
+          inputRef={proxyRef}
         />
         <Field
           id="data-dir"
           label={t('settings.server.dataDir')}
           value={dataDir}
-          onChange={setDataDir}
+          onChange={edit('data-dir', setDataDir)}
           locked={locked('data_dir')}
           hint={t('settings.server.dataDirHint')}
+          problem={fieldError('data-dir')}
         />
         {desktop ? (
           <div className="form-grid-full switch-row">
@@ -105,16 +146,16 @@ export function ServerSection({ settings }: { settings: Settings }): ReactElemen
               testId="notifications-toggle"
               onChange={(next) => {
                 update({ code_notifications: next }).catch((err: unknown) =>
-                  setError(asApiError(err)),
+                  setError({ kind: 'api', error: asApiError(err) }),
                 );
               }}
             />
           </div>
         ) : null}
         <div className="form-grid-full">
-          {error ? (
+          {message && !fields?.length ? (
             <p className="field-error" role="alert">
-              {error === 'badPort' ? t('settings.server.badPort') : <ErrorText error={error} />}
+              {message}
             </p>
           ) : null}
           {settings.restart_required ? (
@@ -129,7 +170,41 @@ export function ServerSection({ settings }: { settings: Settings }): ReactElemen
   );
 }
 
-/** One row of the form: label, input, and a hint (or why a flag made it read-only). */
+type FieldId = 'http-port' | 'smtp-port' | 'proxy' | 'data-dir';
+
+type FormError =
+  { kind: 'badPort'; http: boolean; smtp: boolean } | { kind: 'api'; error: ApiError };
+
+/** The message of a refused field, or of another field it shares (`message` null there). */
+interface FieldProblem {
+  messageId: string;
+  message: ReactNode;
+}
+
+/** The fields a refusal is about, the one to show the sentence under first. */
+function fieldsOf(error: FormError): FieldId[] {
+  if (error.kind === 'badPort') {
+    return [
+      ...(error.http ? ['http-port' as const] : []),
+      ...(error.smtp ? ['smtp-port' as const] : []),
+    ];
+  }
+  if (error.error.code !== 'SETTINGS_INVALID') return [];
+  const reason = error.error.extra.reason;
+  return reason ? (FIELDS_OF_REASON[reason] ?? []) : [];
+}
+
+/** The fields of this form a SETTINGS_INVALID reason is about. */
+const FIELDS_OF_REASON: Partial<Record<SettingsInvalidReason, FieldId[]>> = {
+  // Two ports that are the same: said on the SMTP port, both marked.
+  ports_same: ['smtp-port', 'http-port'],
+  smtp_port_reserved: ['smtp-port'],
+  http_port_blocked: ['http-port'],
+  proxy_invalid: ['proxy'],
+  data_dir_unusable: ['data-dir'],
+};
+
+/** One row of the form: label, input, its error, and a hint (or why a flag made it read-only). */
 function Field({
   id,
   label,
@@ -137,33 +212,50 @@ function Field({
   onChange,
   locked,
   hint,
+  problem,
   numeric = false,
   placeholder,
+  inputRef,
 }: {
-  id: string;
+  id: FieldId;
   label: string;
   value: string;
   onChange: (value: string) => void;
   locked: boolean;
   hint?: string;
+  problem?: FieldProblem;
   numeric?: boolean;
   placeholder?: string;
+  inputRef?: RefCallback<HTMLInputElement>;
 }): ReactElement {
   const t = useT();
   const note = locked ? t('settings.server.locked') : hint;
+  const describedBy = [problem?.messageId, note ? `${id}-hint` : null].filter(Boolean).join(' ');
   return (
     <>
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
+        ref={inputRef}
         value={value}
         inputMode={numeric ? 'numeric' : undefined}
         placeholder={placeholder}
         spellCheck={false}
         disabled={locked}
-        aria-describedby={note ? `${id}-hint` : undefined}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={describedBy || undefined}
         onChange={(e) => onChange(e.target.value)}
       />
+      {problem?.message ? (
+        <p
+          id={problem.messageId}
+          className="field-hint field-error"
+          role="alert"
+          data-testid={`${id}-error`}
+        >
+          {problem.message}
+        </p>
+      ) : null}
       {note ? (
         <p id={`${id}-hint`} className="field-hint">
           {note}

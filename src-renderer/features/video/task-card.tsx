@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { api, asApiError } from '../../api/client.ts';
+import { api, asApiError, type Task } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
 import { Countdown } from '../../components/countdown.tsx';
 import { Icon } from '../../components/icon.tsx';
@@ -7,11 +7,21 @@ import { ProgressBar } from '../../components/progress-bar.tsx';
 import { useLocale, useT, type MessageKey } from '../../i18n/i18n.ts';
 import { formatBytes, formatClock } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
+import { useServer } from '../../stores/server-store.ts';
 import { useToasts } from '../../stores/toast-store.ts';
+import { PROXY_SETTING_HREF } from '../settings/proxy-focus.ts';
 import { CopyDiagnostics } from './copy-diagnostics.tsx';
 import { failureDetail, failureHeadline } from './video-errors.ts';
 import { linkLabel } from './task-title.ts';
 import { useVideo, type TaskEntry } from './video-store.ts';
+
+/** Failures whose explanation suggests a proxy: the card links to the proxy setting. */
+const PROXY_HELPS: ReadonlySet<NonNullable<Task['error_code']>> = new Set([
+  'region_blocked',
+  'blocked_by_platform',
+  'timeout',
+  'network',
+]);
 
 /** Platform names as Chinese apps write them (抖音, 快手) and as English ones do. */
 const PLATFORM_KEYS: Record<TaskEntry['created']['platform'], MessageKey> = {
@@ -139,6 +149,8 @@ function StatusPill({ status }: { status: string }): ReactElement {
 function TaskProgress({ entry, shown }: { entry: TaskEntry; shown: string }): ReactElement | null {
   const t = useT();
   const locale = useLocale();
+  // Settings can be changed only on the computer running Ephemera (a phone gets 403 there).
+  const settingsHere = useServer((s) => s.info?.client_is_local ?? false);
   const task = entry.task;
   if (shown === 'queued') {
     return (
@@ -179,6 +191,11 @@ function TaskProgress({ entry, shown }: { entry: TaskEntry; shown: string }): Re
           <span className="task-failure-hint">
             {task.retryable ? t('video.fail.retryable') : t('video.fail.final')}
           </span>
+          {settingsHere && task.error_code && PROXY_HELPS.has(task.error_code) ? (
+            <a className="task-failure-link" href={PROXY_SETTING_HREF} data-testid="proxy-link">
+              {t('video.fail.proxyLink')}
+            </a>
+          ) : null}
         </div>
       </div>
     );

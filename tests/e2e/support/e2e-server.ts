@@ -24,6 +24,8 @@ interface PublishRequest {
   slow?: boolean;
   /** A deleted post: the task fails as unavailable. */
   missing?: boolean;
+  /** The CDN answers 403: the task fails as blocked_by_platform (a proxy may help). */
+  blocked?: boolean;
 }
 
 // A fixed LAN address and MX answer: the UI's LAN and MX views look the same on every machine,
@@ -56,7 +58,11 @@ function publish(request: PublishRequest): { shareUrl: string; size: number } {
   }
   const video = publishVideo(
     t.sim,
-    request.slow ? { bytes: VIDEO, chunkBytes: 4096, chunkDelayMs: 250 } : { bytes: VIDEO },
+    request.slow
+      ? { bytes: VIDEO, chunkBytes: 4096, chunkDelayMs: 250 }
+      : request.blocked
+        ? { bytes: VIDEO, status: 403 }
+        : { bytes: VIDEO },
     {
       title: request.title ?? 'A quiet morning by the lake',
       author: request.author ?? 'lakeside.studio',

@@ -34,6 +34,15 @@ describe('migration 004 (read state, search index)', () => {
     expect(find('a@d.test', 'invoice')).toEqual([1, 3]);
     expect(store.setRead('a@d.test', 3, true)).toBe(true);
     expect(find('a@d.test', 'due')).toEqual([3]); // an update of is_read leaves the index alone
+    // Mark all read: one mailbox's unread mails, counted; the other mailbox untouched; then 0.
+    expect(store.setAllRead('a@d.test')).toBe(1);
+    expect(store.page('a@d.test', 0, 50, 1 << 20, true).mails.map((x) => x.read)).toEqual([
+      true,
+      true,
+    ]);
+    expect(store.page('b@d.test', 0, 50, 1 << 20, true).mails[0]?.read).toBe(false);
+    expect(store.setAllRead('a@d.test')).toBe(0);
+    expect(find('a@d.test', 'paid')).toEqual([1]); // nor does marking all read
     expect(store.deleteOne('a@d.test', 1)).toBe(true);
     expect(find('a@d.test', 'invoice')).toEqual([3]);
     expect(store.deleteAll('b@d.test')).toBe(1);
