@@ -1,5 +1,3 @@
-import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Mail } from '../../src-shared/mail/schemas.ts';
 import type { Logger } from '../core/logger.ts';
 import { mailboxOf } from '../../src-shared/mail/address.ts';
@@ -9,68 +7,30 @@ import type { Envelope } from './envelope.ts';
 import type { LiveHub } from './live-hub.ts';
 import type { MailStore } from './mail-store.ts';
 import { MessageRefused } from './message-refused.ts';
-import { ParsedMailWriter, type MailOutbox } from './parsed-mail-writer.ts';
+import { ParsedMailWriter } from './parsed-mail-writer.ts';
 import { PendingMail } from './pending-mail.ts';
 import type { RawStore, StoredRaw } from './raw-store.ts';
+import { SmtpActivity } from './smtp-activity.ts';
+import {
+  DEFAULT_PARSE_QUEUE,
+  type ParseQueueDeps,
+  type ParseQueueOptions,
+} from './parse-queue-options.ts';
 
 export type { MailOutbox } from './parsed-mail-writer.ts';
-
-export interface ParseQueueOptions {
-  /** Raw messages read per backlog batch, and at most this many bytes of them (at least one). */
-  batchSize: number;
-  batchBytes: number;
-  /** Messages someone waits for, parsed and stored together at most this many at a time. */
-  urgentBatch: number;
-  /** Tries per message before it is stored unparsed (its raw text as the body). */
-  attempts: number;
-  /** Pause before a batch whose commit failed is tried again. */
-  retryMs: number;
-  /**
-   * While SMTP commits keep coming (one within `quietMs`), the backlog waits for a gap, so a
-   * burst is acknowledged at full speed and parsed right after it; but a burst longer than
-   * `maxDeferMs` gets parsing alongside (on `busyLanes` workers) until its first gap, so a flood
-   * cannot hold mail back for longer than that. Mail someone waits for never waits for a gap.
-   */
-  quietMs: number;
-  maxDeferMs: number;
-  /**
-   * Parse workers a backlog batch may use while SMTP is still busy. Parsing costs more CPU than
-   * receiving, so on a small machine every worker parsing during a flood takes the cores SMTP
-   * needs (bench/mail-ingest.ts).
-   */
-  busyLanes: number;
-}
+export {
+  DEFAULT_PARSE_QUEUE,
+  type ParseQueueDeps,
+  type ParseQueueOptions,
+} from './parse-queue-options.ts';
 
 /** Pending messages of one mailbox a wait can put ahead of the backlog at once. */
 const MAX_HURRIED = 5_000;
-
-export const DEFAULT_PARSE_QUEUE: ParseQueueOptions = {
-  batchSize: 256,
-  batchBytes: 16 * 1024 * 1024,
-  urgentBatch: 32,
-  attempts: 2,
-  retryMs: 1_000,
-  quietMs: 5,
-  maxDeferMs: 1000,
-  busyLanes: 1,
-};
 
 /** A backlog batch taken, and its parsing under way. */
 interface Started {
   batch: StoredRaw[];
   analyzed: Promise<(AnalyzedMessage | null)[]>;
-}
-
-export interface ParseQueueDeps {
-  options?: ParseQueueOptions;
-  outbox?: MailOutbox;
-  /** The mailbox a recipient address delivers to. */
-  mailboxFor?: MailboxResolver;
-  /**
-   * Is someone waiting for new mail of this mailbox (a WebSocket, a long poll, a webhook)? Its
-   * mail is parsed at once, ahead of any backlog.
-   */
-  watched?: (mailbox: string) => boolean;
 }
 
 /**
@@ -99,10 +59,7 @@ export class ParseQueue {
   private retryTimer: NodeJS.Timeout | null = null;
   /** Ends a wait for a gap in SMTP when the queue stops. */
   private stopping = new AbortController();
-  /** performance.now() of the last SMTP commit (a scheduling hint, not a time of record). */
-  private lastCommit = 0;
-  /** performance.now() when the current run of commits without a gap began waiting; null: none. */
-  private burstSince: number | null = null;
+  private readonly smtp: SmtpActivity;
 
   constructor(
     private readonly raws: RawStore,
@@ -113,6 +70,7 @@ export class ParseQueue {
     deps: ParseQueueDeps = {},
   ) {
     this.options = deps.options ?? DEFAULT_PARSE_QUEUE;
+    this.smtp = new SmtpActivity(this.options);
     this.mailboxFor = deps.mailboxFor ?? mailboxOf;
     this.watched = deps.watched ?? ((mailbox) => hub.listenerCount(mailbox) > 0);
     this.writer = new ParsedMailWriter(raws, store, this.mailboxFor, logger, deps.outbox);
@@ -142,7 +100,7 @@ export class ParseQueue {
       for (const mailbox of this.note(id, envelope.recipients))
         if (this.watched(mailbox)) watched.add(mailbox);
     }
-    this.lastCommit = performance.now();
+    this.smtp.committed();
     for (const mailbox of watched) this.hurry(mailbox);
     this.kick();
   }
@@ -237,18 +195,18 @@ export class ParseQueue {
         let current = prefetched;
         prefetched = null;
         if (!current) {
-          const lanes = (await this.gapInSmtp()) ? undefined : this.options.busyLanes;
+          const lanes = await this.smtp.lanes(this.stopping.signal);
           if (this.stopped) return;
           current = this.startBatch({ lanes });
         }
         if (!current) {
           // Caught up (or the urgent lane holds the rest): the next commit starts a new burst.
-          this.burstSince = null;
+          this.smtp.caughtUp();
           return;
         }
         const analyzed = await current.analyzed;
         // The next batch is parsed while this one is stored, so the workers never wait for it.
-        const lanes = this.lanesNow();
+        const lanes = this.smtp.lanesNow();
         if (!this.stopped && lanes !== 'wait') prefetched = this.startBatch({ lanes });
         if (!this.store(current.batch, analyzed)) return;
       }
@@ -302,34 +260,6 @@ export class ParseQueue {
 
   private release(batch: StoredRaw[]): void {
     for (const raw of batch) this.claimed.delete(raw.id);
-  }
-
-  /** How many workers a batch may use right now, or 'wait' while a burst is still deferred. */
-  private lanesNow(): number | undefined | 'wait' {
-    const now = performance.now();
-    if (now - this.lastCommit >= this.options.quietMs) return undefined;
-    if (this.burstSince !== null && now - this.burstSince >= this.options.maxDeferMs)
-      return this.options.busyLanes;
-    return 'wait';
-  }
-
-  /**
-   * Waits until no commit came for `quietMs` (true: a gap), or until the burst has been
-   * deferred for `maxDeferMs` (false: SMTP is still busy; later batches of the same burst then
-   * run at once).
-   */
-  private async gapInSmtp(): Promise<boolean> {
-    const { quietMs, maxDeferMs } = this.options;
-    while (!this.stopped && performance.now() - this.lastCommit < quietMs) {
-      this.burstSince ??= performance.now();
-      const deferred = performance.now() - this.burstSince;
-      if (deferred >= maxDeferMs) return false;
-      await sleep(Math.min(quietMs, maxDeferMs - deferred), undefined, {
-        signal: this.stopping.signal,
-      }).catch(() => undefined);
-    }
-    this.burstSince = null;
-    return true;
   }
 
   private retryLater(): void {
