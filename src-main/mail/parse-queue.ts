@@ -143,6 +143,11 @@ export class ParseQueue {
   private hurry(mailbox: string): void {
     if (this.stopped) return;
     for (const id of this.pending.oldest(mailbox, MAX_HURRIED)) this.urgent.add(id);
+    this.kickUrgent();
+  }
+
+  private kickUrgent(): void {
+    if (this.stopped) return;
     if (this.urgent.size > 0 && !this.urgentRunning) {
       this.urgentRunning = this.drainUrgent()
         .catch((err: unknown) => this.logger.error('parsing urgent mail failed', err))
@@ -156,15 +161,21 @@ export class ParseQueue {
 
   private async drainUrgent(): Promise<void> {
     while (!this.stopped && this.urgent.size > 0) {
-      const ids: number[] = [];
+      const ids = new Set<number>();
       for (const id of this.urgent) {
+        if (!this.pending.has(id) || this.claimed.has(id)) {
+          this.urgent.delete(id);
+          continue;
+        }
+        // Older mail of its mailbox is in the backlog's hands: this one after it.
+        if (!this.inOrder(id, ids)) continue;
         this.urgent.delete(id);
-        if (!this.pending.has(id) || this.claimed.has(id)) continue;
-        ids.push(id);
-        if (ids.length >= this.options.urgentBatch) break;
+        ids.add(id);
+        if (ids.size >= this.options.urgentBatch) break;
       }
-      if (ids.length === 0) continue;
-      const batch = this.take(ids);
+      // Nothing it may take yet: the backlog's next store kicks this lane again.
+      if (ids.size === 0) return;
+      const batch = this.take([...ids]);
       if (!this.store(batch, await this.analyzeBatch(batch, { urgent: true }))) return;
     }
   }
@@ -255,6 +266,9 @@ export class ParseQueue {
       return true;
     } finally {
       this.release(batch);
+      // Mail held back for order may go now, in either lane.
+      this.kickUrgent();
+      if (!this.running) this.kick();
     }
   }
 
@@ -271,15 +285,31 @@ export class ParseQueue {
 
   /** The oldest pending messages nobody has taken, within the batch's count and bytes. */
   private nextBatch(): StoredRaw[] {
-    const ids: number[] = [];
     let bytes = 0;
+    const taken = new Set<number>();
     for (const pending of this.raws.pending(0, this.options.batchSize)) {
-      if (this.claimed.has(pending.id)) continue;
-      if (ids.length > 0 && bytes + pending.bytes > this.options.batchBytes) break;
-      ids.push(pending.id);
+      const { id } = pending;
+      if (this.claimed.has(id) || this.urgent.has(id) || !this.inOrder(id, taken)) continue;
+      if (taken.size > 0 && bytes + pending.bytes > this.options.batchBytes) break;
+      taken.add(id);
       bytes += pending.bytes;
     }
-    return this.take(ids);
+    return this.take([...taken]);
+  }
+
+  /**
+   * May message `id` be stored with `batch`? Only when every older pending message of each of
+   * its mailboxes is in that batch too: a mailbox lists its mails in the order SMTP accepted
+   * them, whichever lane stores them.
+   */
+  private inOrder(id: number, batch: ReadonlySet<number>): boolean {
+    for (const mailbox of this.pending.mailboxes(id)) {
+      for (const older of this.pending.ids(mailbox)) {
+        if (older >= id) break;
+        if (!batch.has(older)) return false;
+      }
+    }
+    return true;
   }
 
   /** Claims the messages for the calling lane and reads them. */

@@ -32,6 +32,11 @@ export class PendingMail {
     return this.mailboxesOf.get(id) ?? [];
   }
 
+  /** The pending ids of a mailbox, oldest first. */
+  ids(mailbox: string): Iterable<number> {
+    return this.byMailbox.get(mailbox) ?? [];
+  }
+
   /** The oldest pending ids of a mailbox, at most `limit`. */
   oldest(mailbox: string, limit: number): number[] {
     const out: number[] = [];

@@ -206,6 +206,46 @@ describe('ParseQueue', () => {
     await queue.stop();
   });
 
+  it('a mailbox keeps SMTP order when a read hurries mail that is newer than a backlog batch', async () => {
+    const db = openDatabase(':memory:');
+    const raws = new RawStore(db);
+    const store = new MailStore(db);
+    const hub = new LiveHub(logger);
+    let open = (): void => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const parsedOrder: string[] = [];
+    const analyze: Analyzer = async (raw) => {
+      const text = Buffer.from(raw).toString('utf8');
+      // The backlog's batch holding the older mail is slow to parse.
+      if (text === 'older') await gate;
+      parsedOrder.push(text);
+      return {
+        ...{ from: null, fromName: null, to: [], html: null, attachments: [] },
+        ...{ subject: text, text, code: null, link: null },
+      };
+    };
+    const options = { ...DEFAULT_PARSE_QUEUE, quietMs: 0, maxDeferMs: 0 };
+    const queue = new ParseQueue(raws, store, hub, analyze, logger, { options });
+    const inbox = new RawInbox(raws, new ManualClock(), (items) => queue.committed(items));
+    queue.start();
+    await inbox.add(env(['x@t.test']), Buffer.from('older'));
+    // Let the backlog take the older mail into its batch.
+    await new Promise((resolve) => setImmediate(resolve));
+    await inbox.add(env(['x@t.test']), Buffer.from('newer'));
+    const read = queue.settled('x@t.test', 5_000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The newer mail waits for the older one: nothing of this mailbox is stored yet.
+    expect(store.page('x@t.test', 0, 50, 1e9, true).mails).toEqual([]);
+    open();
+    await read;
+    expect(store.page('x@t.test', 0, 50, 1e9, true).mails.map((m) => m.subject)).toEqual([
+      'older',
+      'newer',
+    ]);
+    expect(parsedOrder).toEqual(['older', 'newer']);
+    await queue.stop();
+  });
+
   it('a message is stored once even when both lanes parsed it', async () => {
     const { raws, store, inbox } = setup();
     const id = await inbox.add(env(['x@t.test']), Buffer.from('once'));
