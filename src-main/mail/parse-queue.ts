@@ -2,11 +2,11 @@ import type { Mail } from '../../src-shared/mail/schemas.ts';
 import type { Logger } from '../core/logger.ts';
 import { mailboxOf } from '../../src-shared/mail/address.ts';
 import { deliveryTargets, type MailboxResolver } from './address.ts';
+import { analyzeBatch, type BatchLane } from './analyze-batch.ts';
 import type { AnalyzedMessage, Analyzer } from './analyze-message.ts';
 import type { Envelope } from './envelope.ts';
 import type { LiveHub } from './live-hub.ts';
 import type { MailStore } from './mail-store.ts';
-import { MessageRefused } from './message-refused.ts';
 import { ParsedMailWriter } from './parsed-mail-writer.ts';
 import { PendingMail } from './pending-mail.ts';
 import type { RawStore, StoredRaw } from './raw-store.ts';
@@ -228,17 +228,19 @@ export class ParseQueue {
   }
 
   /** Claims the next backlog batch and starts parsing it; null when nothing is left. */
-  private startBatch(how: { lanes?: number }): Started | null {
+  private startBatch(how: BatchLane): Started | null {
     const batch = this.nextBatch();
     if (batch.length === 0) return null;
     return { batch, analyzed: this.analyzeBatch(batch, how) };
   }
 
-  private analyzeBatch(
-    batch: StoredRaw[],
-    how: { lanes?: number; urgent?: boolean },
-  ): Promise<(AnalyzedMessage | null)[]> {
-    return Promise.all(batch.map((raw) => this.analyzeOne(raw, how)));
+  private analyzeBatch(batch: StoredRaw[], how: BatchLane): Promise<(AnalyzedMessage | null)[]> {
+    return analyzeBatch(this.analyze, batch, {
+      ...how,
+      attempts: this.options.attempts,
+      stopped: () => this.stopped,
+      logger: this.logger,
+    });
   }
 
   /**
@@ -322,27 +324,5 @@ export class ParseQueue {
       out.push(raw);
     }
     return out;
-  }
-
-  /**
-   * A worker that crashed or timed out gets the message again; a message the parser refuses
-   * (or that keeps failing) is kept unparsed rather than lost: it was acknowledged.
-   */
-  private async analyzeOne(
-    raw: StoredRaw,
-    how: { lanes?: number; urgent?: boolean },
-  ): Promise<AnalyzedMessage | null> {
-    for (let attempt = 1; attempt <= this.options.attempts; attempt++) {
-      try {
-        return await this.analyze(raw.raw, raw.envelope.from, how.lanes, how.urgent);
-      } catch (err) {
-        if (this.stopped) return null;
-        if (err instanceof MessageRefused || attempt === this.options.attempts) {
-          this.logger.error(`raw message ${raw.id} kept unparsed`, err);
-          return null;
-        }
-      }
-    }
-    return null;
   }
 }
