@@ -67,7 +67,7 @@ export async function benchPolling(): Promise<BenchResult[]> {
 }
 
 /** A small completed task: the poll answer does not depend on the video size. */
-async function completedTask(t: TestApp): Promise<string> {
+export async function completedTask(t: TestApp): Promise<string> {
   const video = publishBytes(t, videoBytes(64 * 1024));
   const taskId = await createTask(t, video.shareUrl);
   await waitCompleted(t, taskId);

@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { boundedMemo } from './bounded-memo.ts';
 
 /** How many connections one client may hold open at once on one service. */
 export interface PerAddressLimit {
@@ -32,9 +33,12 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
  * The client an address belongs to, as far as it cannot step out of it by choosing a source
  * address: every loopback address (127.0.0.0/8, ::1, and their IPv4-mapped forms) is this one
  * machine; an IPv4-mapped IPv6 address is its IPv4 address; an IPv6 peer is its /64, the block
- * one home or phone network is given. Used by the connection limits and the rate limits.
+ * one home or phone network is given. Used by the connection limits and the rate limits, which
+ * ask on every request with nearly always the same few addresses: remembered (~1.6 µs each).
  */
-export function clientKey(ip: string): string {
+export const clientKey = boundedMemo(clientKeyOf, 256);
+
+function clientKeyOf(ip: string): string {
   if (!ipaddr.isValid(ip)) return ip;
   const address = ipaddr.process(ip);
   if (address.range() === 'loopback') return 'loopback';

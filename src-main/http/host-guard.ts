@@ -2,6 +2,7 @@ import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../core/app-error.ts';
+import { boundedMemo } from '../core/bounded-memo.ts';
 import { isLoopbackAddress } from '../core/loopback.ts';
 
 /** Which names, beyond this machine's loopback ones, the HTTP server answers to right now. */
@@ -21,7 +22,24 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
  * IP literals in their canonical form. Null for a missing or malformed header.
  */
 export function hostFromHeader(header: string | undefined): string | null {
-  if (header === undefined) return null;
+  return header === undefined ? null : parseHostHeader(header);
+}
+
+/**
+ * Every request asks these two (IP parsing: ~3 µs a request, bench/polling.ts); the answers
+ * depend on the header alone, so they are remembered, within bounds.
+ */
+const MEMO_ENTRIES = 256;
+const parseHostHeader = boundedMemo(hostOfHeader, MEMO_ENTRIES);
+const isThisMachineName = boundedMemo(
+  // 0.0.0.0 and :: connect to this machine; no DNS name (rebinding) can produce them.
+  (host) =>
+    host === 'localhost' ||
+    (net.isIP(host) !== 0 && (isLoopbackAddress(host) || isUnspecified(host))),
+  MEMO_ENTRIES,
+);
+
+function hostOfHeader(header: string): string | null {
   const match = HOST_HEADER.exec(header.trim());
   if (!match) return null;
   const bracketed = match[1];
@@ -53,9 +71,7 @@ function canonicalIp(ip: string): string {
 
 /** True when `host` (as hostFromHeader gives it) names this server for `policy`. */
 export function isAllowedHost(host: string, policy: HostPolicy): boolean {
-  if (host === 'localhost') return true;
-  // 0.0.0.0 and :: connect to this machine; no DNS name (rebinding) can produce them.
-  if (net.isIP(host) !== 0 && (isLoopbackAddress(host) || isUnspecified(host))) return true;
+  if (isThisMachineName(host)) return true;
   if (policy.allowedHosts().includes(host)) return true;
   // Only an IP literal can be one of this machine's addresses; names need the allowlist.
   return net.isIP(host) !== 0 && policy.lanAddresses().some((a) => normalizeHostName(a) === host);

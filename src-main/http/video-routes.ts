@@ -36,7 +36,8 @@ export function registerVideoRoutes(
 
   app.get<{ Params: TokenParams; Querystring: { wait?: string } }>(
     routes.taskGet.path,
-    async (request) => {
+    // Not async: a plain poll answers in the same tick, without a promise (bench/polling.ts).
+    (request) => {
       const wait = parseWait(request.query.wait);
       return wait > 0
         ? video.waitAndGet(request.params.token, wait)

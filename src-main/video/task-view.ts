@@ -1,6 +1,7 @@
 import { routes, taskMediaRoutes } from '../../src-shared/api/routes.ts';
 import type { Task, TaskCreated } from '../../src-shared/video/schemas.ts';
 import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
+import { boundedMemo } from '../core/bounded-memo.ts';
 import type { TaskProgressState, TaskRecord } from './task-record.ts';
 
 /** Unix seconds of a millisecond timestamp. */
@@ -25,10 +26,23 @@ export function toTaskCreated(record: TaskRecord, now: number): TaskCreated {
   };
 }
 
+/**
+ * A task's three media URLs, built once per task rather than on every status poll (built
+ * strings are also flattened again by each JSON.stringify). They depend on the id alone; the
+ * live tasks are a few dozen, so 1,024 entries hold them all.
+ */
+const mediaUrls = boundedMemo((taskId: string) => {
+  const token = { token: taskId };
+  return {
+    download: taskMediaRoutes.download.url(token),
+    preview: taskMediaRoutes.preview.url(token),
+    cover: taskMediaRoutes.cover.url(token),
+  };
+}, 1024);
+
 /** The task object of GET /api/tasks/{token}: every key present, null when not applicable. */
 export function toTask(record: TaskRecord, progress: TaskProgressState | null, now: number): Task {
-  const token = { token: record.taskId };
-  const completed = record.status === 'completed';
+  const urls = record.status === 'completed' ? mediaUrls(record.taskId) : null;
   return {
     task_id: record.taskId,
     status: record.status,
@@ -40,7 +54,7 @@ export function toTask(record: TaskRecord, progress: TaskProgressState | null, n
       record.status === 'processing' && progress
         ? { downloaded_bytes: progress.downloadedBytes, total_bytes: progress.totalBytes }
         : null,
-    media: completed
+    media: urls
       ? {
           width: record.width,
           height: record.height,
@@ -51,9 +65,9 @@ export function toTask(record: TaskRecord, progress: TaskProgressState | null, n
           duration: record.duration,
           size: record.size ?? 0,
           mime_type: record.mimeType ?? 'video/mp4',
-          download_url: taskMediaRoutes.download.url(token),
-          preview_url: taskMediaRoutes.preview.url(token),
-          cover_url: record.coverFile ? taskMediaRoutes.cover.url(token) : null,
+          download_url: urls.download,
+          preview_url: urls.preview,
+          cover_url: record.coverFile ? urls.cover : null,
         }
       : null,
     created_at: toSeconds(record.createdAt),

@@ -84,27 +84,35 @@ export function fillPath<P extends string>(path: P, params: PathParams<P>): stri
   return path.replace(/:(\w+)/g, (_whole, name: string) => String(values[name]));
 }
 
-function buildUrl(path: string, params: object = {}, query: QueryShape = {}): string {
-  const encoded = Object.fromEntries(
-    Object.entries(params as Record<string, string | number>).map(([name, value]) => [
-      name,
-      encodeURIComponent(String(value)),
-    ]),
-  );
-  const search = Object.entries(query)
-    .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`)
-    .join('&');
-  return fillPath(path, encoded as PathParams<string>) + (search === '' ? '' : `?${search}`);
+/**
+ * The URL builder of one path pattern, split once into its fixed text and parameter names: the
+ * server builds a task's media URLs on every status poll, so no pattern is parsed per call.
+ */
+function urlBuilder(path: string): (params?: object, query?: QueryShape) => string {
+  // split() with a capture group alternates fixed text and parameter names: [text, name, text, …]
+  const parts = path.split(/:(\w+)/);
+  return (params = {}, query = {}) => {
+    const values = params as Record<string, string | number>;
+    let url = parts[0] ?? '';
+    for (let i = 1; i < parts.length; i += 2) {
+      url += encodeURIComponent(String(values[parts[i] as string])) + (parts[i + 1] ?? '');
+    }
+    let search = '';
+    for (const name of Object.keys(query)) {
+      const value = query[name];
+      if (value === undefined) continue;
+      search += `${search === '' ? '?' : '&'}${name}=${encodeURIComponent(String(value))}`;
+    }
+    return url + search;
+  };
 }
 
 /** `route<Answer, Query, Body>()(method, path)`: the types explicit, the path inferred. */
 function route<Res = unknown, Q extends QueryShape = NoQuery, Body = undefined>() {
-  return <P extends string>(method: Method, path: P): Route<P, Q, Res, Body> => ({
-    method,
-    path,
-    url: (...args: UrlArgs<P, Q>) => buildUrl(path, args[0], args[1]),
-  });
+  return <P extends string>(method: Method, path: P): Route<P, Q, Res, Body> => {
+    const build = urlBuilder(path);
+    return { method, path, url: (...args: UrlArgs<P, Q>) => build(args[0], args[1]) };
+  };
 }
 
 type MailListQuery = { after_id?: number; limit?: number; q?: string; wait?: number };

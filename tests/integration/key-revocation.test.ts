@@ -151,6 +151,36 @@ describe('revoking an API key ends what is open with it', () => {
     await expectWaitRevoked(poll);
   }, 30_000);
 
+  it('the next request with a revoked key is refused, however it was revoked (no stale key rows)', async () => {
+    const phone = m.t.app.mail.keys.create('phone');
+    // The lease route holds no session, so only the key check itself can refuse it.
+    const lease = async (key: string): Promise<number> => {
+      const res = await m.t.request(`/api/mailboxes/${encodeURIComponent(email)}/lease`, {
+        headers: { 'x-api-key': key },
+      });
+      await res.body?.cancel();
+      return res.status;
+    };
+    // Used twice first, so any rows kept between checks hold it as usable.
+    expect([await lease(phone.key), await lease(phone.key)]).toEqual([200, 200]);
+    expect((await m.api(`/api/keys/${phone.id}/disable`, { method: 'POST' })).status).toBe(200);
+    expect(await lease(phone.key)).toBe(401);
+    expect((await m.api(`/api/keys/${phone.id}/enable`, { method: 'POST' })).status).toBe(200);
+    expect(await lease(phone.key)).toBe(200);
+    const db = new Database(path.join(m.t.dataDir, DATABASE_FILE));
+    try {
+      db.prepare('UPDATE api_keys SET disabled_at = 1 WHERE id = ?').run(phone.id);
+      expect(await lease(phone.key)).toBe(401);
+      db.prepare('UPDATE api_keys SET disabled_at = NULL WHERE id = ?').run(phone.id);
+      expect(await lease(phone.key)).toBe(200);
+      db.prepare('DELETE FROM api_keys WHERE id = ?').run(phone.id);
+      expect(await lease(phone.key)).toBe(401);
+    } finally {
+      db.close();
+    }
+    expect(await lease(m.key)).toBe(200);
+  });
+
   it('a key revoked between the upgrade check and the socket opening is closed at once', () => {
     const phone = m.t.app.mail.keys.create('phone');
     m.t.app.mail.keys.disable(phone.id);

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../src-main/db/open-database.ts';
 import { ApiKeyStore } from '../../../src-main/mail/key-store.ts';
 import { ManualClock } from '../../helpers/manual-clock.ts';
+import { makeTempDir, removeTempDir } from '../../helpers/temp-dir.ts';
 
 describe('ApiKeyStore', () => {
   let db: Db;
@@ -57,5 +59,72 @@ describe('ApiKeyStore', () => {
     clock.advance(5000);
     withClock.disable(a.id);
     expect(keys.list()[0]?.disabledAt).toBe(first);
+  });
+});
+
+describe('ApiKeyStore: a key stops working at once, whoever changes it', () => {
+  let dir: string;
+  const open: Db[] = [];
+  afterEach(() => {
+    for (const db of open.splice(0)) db.close();
+    removeTempDir(dir);
+  });
+
+  function connection(): Db {
+    const db = openDatabase(path.join(dir, 'keys.db'));
+    open.push(db);
+    return db;
+  }
+
+  it('sees another store on the same connection create, disable, enable and delete', () => {
+    dir = makeTempDir();
+    const db = connection();
+    const server = new ApiKeyStore(db, new ManualClock());
+    const other = new ApiKeyStore(db, new ManualClock());
+    const a = other.create('a');
+    expect(server.check(a.key)).toBe('ok');
+    other.disable(a.id);
+    expect(server.check(a.key)).toBe('disabled');
+    other.enable(a.id);
+    expect(server.check(a.key)).toBe('ok');
+    other.delete(a.id);
+    expect(server.check(a.key)).toBe('invalid');
+  });
+
+  it('sees what another connection (the keys CLI) commits, on the next check', () => {
+    dir = makeTempDir();
+    const server = new ApiKeyStore(connection(), new ManualClock());
+    const cliDb = connection();
+    const cli = new ApiKeyStore(cliDb, new ManualClock());
+    const a = cli.create('a');
+    expect(server.check(a.key)).toBe('ok');
+    cli.disable(a.id);
+    expect(server.check(a.key)).toBe('disabled');
+    cliDb.prepare('UPDATE api_keys SET disabled_at = NULL WHERE id = ?').run(a.id);
+    expect(server.check(a.key)).toBe('ok');
+    cliDb.prepare('DELETE FROM api_keys WHERE id = ?').run(a.id);
+    expect(server.check(a.key)).toBe('invalid');
+  });
+
+  it('never keeps a key from a transaction that was rolled back', () => {
+    dir = makeTempDir();
+    const db = connection();
+    const keys = new ApiKeyStore(db, new ManualClock());
+    let created = '';
+    expect(() =>
+      db.transaction(() => {
+        created = keys.create('a').key;
+        expect(keys.check(created)).toBe('ok');
+        throw new Error('roll back');
+      })(),
+    ).toThrow('roll back');
+    expect(keys.check(created)).toBe('invalid');
+    const b = keys.create('b');
+    db.transaction(() => {
+      keys.disable(b.id);
+      expect(keys.check(b.key)).toBe('disabled');
+      db.prepare('SELECT 1').get();
+    })();
+    expect(keys.check(b.key)).toBe('disabled');
   });
 });
