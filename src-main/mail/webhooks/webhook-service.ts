@@ -45,6 +45,9 @@ function attemptView(row: AttemptRow): WebhookAttempt {
  * the transaction that stores new mail (mail/parse-queue.ts), `mailsCommitted` after it.
  */
 export class WebhookService {
+  /** Endpoints that exist (listening()); null: read it again. */
+  private endpointCount: number | null = null;
+
   constructor(
     private readonly store: WebhookStore,
     private readonly worker: WebhookWorker,
@@ -62,6 +65,7 @@ export class WebhookService {
       );
     }
     const row = this.store.createEndpoint(url, description, newSecret(), this.clock.now());
+    this.endpointCount = null;
     return { ...view(row), secret: row.secret };
   }
 
@@ -70,6 +74,7 @@ export class WebhookService {
   }
 
   delete(id: number): void {
+    this.endpointCount = null;
     if (!this.store.deleteEndpoint(id)) throw notFound(id);
   }
 
@@ -132,9 +137,13 @@ export class WebhookService {
     }
   }
 
-  /** Is any webhook set up (new mail is then waited for, and parsed at once)? */
+  /**
+   * Is any webhook set up (new mail is then waited for, and parsed at once)? Asked for every
+   * mailbox of every commit, so the count is kept until create() or delete() changes it.
+   */
   listening(): boolean {
-    return this.store.countEndpoints() > 0;
+    this.endpointCount ??= this.store.countEndpoints();
+    return this.endpointCount > 0;
   }
 
   /** The mails' transaction committed: try their events now. */
