@@ -111,9 +111,15 @@ export async function benchMailIngest(): Promise<BenchResult[]> {
     const clientCpu = processCpuMs();
     const watching = watched.sendEvery(WATCH_EVERY_MS);
     const sent = await runSmtpLoad(plan(app.smtpPort, FLOOD_MAILS));
+    const cpuAtLast250 = pidCpuMs(app.child.pid);
+    const msAtLast250 = performance.now();
     const listed = await listing.until(burstMails + floodMails, LIST_LIMIT_MS);
     const floodMs = performance.now() - start;
     if (process.env.BENCH_THREADS) {
+      const drainMs = performance.now() - msAtLast250;
+      console.log(
+        `  server CPU: ${fmt((cpuAtLast250 - serverCpu) / (msAtLast250 - start), 2)} cores until the last 250, ${fmt((pidCpuMs(app.child.pid) - cpuAtLast250) / drainMs, 2)} cores after it`,
+      );
       for (const [thread, ms] of pidThreadsCpuMs(app.child.pid)) {
         const used = ms - (threadsBefore.get(thread) ?? 0);
         if (used > 0) console.log(`  ${thread}: ${fmt((used * 1000) / floodMails, 0)} µs/mail`);

@@ -33,9 +33,9 @@ export const DEFAULT_PARSE_QUEUE: ParseQueueOptions = {
   urgentBatch: 32,
   attempts: 2,
   retryMs: 1_000,
-  quietMs: 5,
+  quietMs: 300,
   maxDeferMs: 1000,
-  busyLanes: 1,
+  busyLanes: 2,
 };
 
 export interface ParseQueueDeps {
