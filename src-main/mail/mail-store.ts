@@ -1,10 +1,11 @@
-import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { Attachment, Mail } from '../../src-shared/mail/schemas.ts';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open-database.ts';
-import { collectPage, type MailPage } from './mail-page.ts';
+import { listedToMail } from './listed-mail.ts';
+import { CUTS, listedColumns, listedFromRow, listedRows, type ListedRow } from './mail-listing.ts';
+import { asMailPage, collectPage, type ListedPage, type MailPage } from './mail-page.ts';
 
-export type { MailPage } from './mail-page.ts';
+export type { ListedPage, MailPage } from './mail-page.ts';
 
 /** A mail about to be stored for one recipient mailbox. */
 export interface NewMail {
@@ -42,11 +43,6 @@ interface MailRow {
   raw_id: number | null;
 }
 
-/** A listing row: the long columns cut by SQL, with a flag saying whether anything was cut. */
-interface ListedRow extends Omit<MailRow, 'raw_id'> {
-  cut: number | null;
-}
-
 /** The columns GET /api/emails/{email}/{id} streams in pieces instead of reading whole. */
 export type LongColumn = 'subject' | 'text' | 'html';
 
@@ -56,24 +52,9 @@ export interface MailHead {
   lengths: Record<LongColumn, number | null>;
 }
 
-/**
- * SQLite reads the cut with substr() (and length() for the flag), so a 10 MiB body never
- * reaches JavaScript in a listing: a row costs at most the cut lengths.
- */
-function listedColumns(t: string): string {
-  return `${t}id AS id, ${t}email AS email, ${t}from_address AS from_address,
-  ${t}from_name AS from_name, ${t}to_json AS to_json,
-  substr(${t}subject, 1, @subjectChars) AS subject,
-  substr(${t}text, 1, @bodyChars) AS text,
-  substr(${t}html, 1, @bodyChars) AS html,
-  ${t}received_at AS received_at, ${t}code AS code, ${t}link AS link, ${t}size AS size,
-  ${t}attachments_json AS attachments_json, ${t}is_read AS is_read,
-  (length(${t}subject) > @subjectChars OR length(${t}text) > @bodyChars
-    OR length(${t}html) > @bodyChars) AS cut`;
-}
 const LISTED_COLUMNS = listedColumns('');
 
-type PieceStatement = Statement<[number, number, number], { piece: string | null }>;
+type PieceStatement = Statement<[number, number, number], { piece: Buffer | null }>;
 
 /** The `has:attachment` and `is:unread|read` conditions on mail_messages `m` (1/0, or null). */
 const FILTERS = `(@attached = 0 OR json_array_length(m.attachments_json) > 0)
@@ -93,10 +74,7 @@ export interface SearchFilters {
   unread: boolean | null;
 }
 
-const CUTS = {
-  subjectChars: MAIL_LIMITS.listSubjectChars,
-  bodyChars: MAIL_LIMITS.listBodyChars,
-};
+const EMPTY = Buffer.alloc(0);
 
 /** SQL for received mail. Ids come from AUTOINCREMENT, so a swept id is never handed out again. */
 export class MailStore {
@@ -177,8 +155,8 @@ export class MailStore {
       'UPDATE mail_messages SET is_read = ? WHERE email = ? AND id = ?',
     );
     const piece = (column: LongColumn): PieceStatement =>
-      db.prepare<[number, number, number], { piece: string | null }>(
-        `SELECT substr(${column}, ?, ?) AS piece FROM mail_messages WHERE id = ?`,
+      db.prepare<[number, number, number], { piece: Buffer | null }>(
+        `SELECT CAST(substr(${column}, ?, ?) AS BLOB) AS piece FROM mail_messages WHERE id = ?`,
       );
     this.pieceStmts = { subject: piece('subject'), text: piece('text'), html: piece('html') };
     // One transaction per SMTP message: every recipient's copy is committed, or none. What
@@ -188,7 +166,7 @@ export class MailStore {
         const id = Number(this.insertStmt.run(toRow(mail)).lastInsertRowid);
         const row = this.oneStmt.get({ id, ...CUTS });
         if (!row) throw new Error(`mail ${id} vanished inside its own transaction`);
-        return listedMail(row);
+        return listedToMail(listedFromRow(row));
       }),
     );
   }
@@ -211,8 +189,19 @@ export class MailStore {
     budget: number,
     atLeastOne: boolean,
   ): MailPage {
+    return asMailPage(this.listedPage(email, afterId, limit, budget, atLeastOne));
+  }
+
+  /** page() with the bodies as UTF-8 bytes, as the HTTP and WebSocket answers write them. */
+  listedPage(
+    email: string,
+    afterId: number,
+    limit: number,
+    budget: number,
+    atLeastOne: boolean,
+  ): ListedPage {
     return collectPage(
-      listed(this.listStmt.iterate({ email, afterId, limit, ...CUTS })),
+      listedRows(this.listStmt.iterate({ email, afterId, limit, ...CUTS })),
       afterId,
       budget,
       atLeastOne,
@@ -232,6 +221,18 @@ export class MailStore {
     limit: number,
     budget: number,
   ): MailPage {
+    return asMailPage(this.listedSearch(email, match, filters, afterId, limit, budget));
+  }
+
+  /** search() with the bodies as UTF-8 bytes. */
+  listedSearch(
+    email: string,
+    match: string | null,
+    filters: SearchFilters,
+    afterId: number,
+    limit: number,
+    budget: number,
+  ): ListedPage {
     const params = {
       email,
       afterId,
@@ -240,7 +241,7 @@ export class MailStore {
     } as const;
     if (match === null) {
       return collectPage(
-        listed(this.filterStmt.iterate({ ...params, limit, ...CUTS })),
+        listedRows(this.filterStmt.iterate({ ...params, limit, ...CUTS })),
         afterId,
         budget,
         true,
@@ -248,7 +249,7 @@ export class MailStore {
       );
     }
     return collectPage(
-      listed(this.searchStmt.iterate({ ...params, match, limit, ...CUTS })),
+      listedRows(this.searchStmt.iterate({ ...params, match, limit, ...CUTS })),
       afterId,
       budget,
       true,
@@ -295,12 +296,12 @@ export class MailStore {
   }
 
   /**
-   * `count` characters of a long column from character `start` (1-based, as SQL's substr),
-   * or null when the mail is gone (swept meanwhile).
+   * `count` characters of a long column from character `start` (1-based, as SQL's substr), as
+   * UTF-8 bytes, or null when the mail is gone (swept meanwhile).
    */
-  piece(id: number, column: LongColumn, start: number, count: number): string | null {
+  piece(id: number, column: LongColumn, start: number, count: number): Buffer | null {
     const row = this.pieceStmts[column].get(start, count, id);
-    return row ? (row.piece ?? '') : null;
+    return row ? (row.piece ?? EMPTY) : null;
   }
 }
 
@@ -329,30 +330,5 @@ function toRow(mail: NewMail): Omit<MailRow, 'id' | 'is_read'> {
     size: mail.size,
     attachments_json: JSON.stringify(mail.attachments),
     raw_id: mail.rawId ?? null,
-  };
-}
-
-/** Rows as mails, one at a time (a page that stops early leaves the rest unread). */
-function* listed(rows: Iterable<ListedRow>): Generator<Mail> {
-  for (const row of rows) yield listedMail(row);
-}
-
-function listedMail(row: ListedRow): Mail {
-  return {
-    id: row.id,
-    email: row.email,
-    from: row.from_address,
-    from_name: row.from_name,
-    to: JSON.parse(row.to_json) as string[],
-    subject: row.subject,
-    text: row.text,
-    html: row.html,
-    received_at: new Date(row.received_at).toISOString(),
-    code: row.code,
-    link: row.link,
-    size: row.size,
-    attachments: JSON.parse(row.attachments_json) as Attachment[],
-    read: row.is_read === 1,
-    truncated: row.cut === 1,
   };
 }
