@@ -1,16 +1,22 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 
-/**
- * What JSON.stringify writes for each ASCII byte inside a string: the byte itself (empty
- * entry), a two-character escape (\" \\ \b \t \n \f \r) or \u00xx for the other controls.
- */
-const ESCAPES: readonly (Buffer | null)[] = Array.from({ length: 128 }, (_, byte) => {
-  const written = JSON.stringify(String.fromCharCode(byte)).slice(1, -1);
-  return written.length === 1 ? null : Buffer.from(written, 'latin1');
-});
+/** The longest escape JSON.stringify writes for a byte: \u00xx. */
+const MAX_ESCAPE = 6;
 
-/** Bytes each ASCII byte grows by when escaped (0 for most). */
-const GROWTH = Uint8Array.from(ESCAPES, (escape) => (escape ? escape.length - 1 : 0));
+/**
+ * What JSON.stringify writes for each byte inside a string, as flat tables (typed arrays keep
+ * the loops below fast): ESCAPE_LENGTH[byte] is 0 when the byte stays as it is, else the length
+ * of its escape (\" \\ \b \t \n \f \r, or \u00xx for the other controls), whose bytes are
+ * ESCAPE_BYTES[byte * MAX_ESCAPE + k].
+ */
+const ESCAPE_LENGTH = new Uint8Array(256);
+const ESCAPE_BYTES = new Uint8Array(256 * MAX_ESCAPE);
+for (let byte = 0; byte < 128; byte++) {
+  const written = JSON.stringify(String.fromCharCode(byte)).slice(1, -1);
+  if (written.length === 1) continue;
+  ESCAPE_LENGTH[byte] = written.length;
+  ESCAPE_BYTES.set(Buffer.from(written, 'latin1'), byte * MAX_ESCAPE);
+}
 
 /**
  * The UTF-8 text `utf8` as the inside of a JSON string (no quotes), as UTF-8 bytes: exactly
@@ -28,22 +34,23 @@ export function jsonStringBytes(utf8: Buffer): Buffer {
   if (!isUtf8(utf8)) return Buffer.from(JSON.stringify(utf8.toString('utf8')).slice(1, -1));
   let growth = 0;
   for (let i = 0; i < utf8.length; i++) {
-    const byte = utf8[i] ?? 0;
-    if (byte < 128) growth += GROWTH[byte] ?? 0;
+    const escape = ESCAPE_LENGTH[utf8[i] ?? 0] ?? 0;
+    if (escape > 0) growth += escape - 1;
   }
   if (growth === 0) return utf8;
   const out = Buffer.allocUnsafe(utf8.length + growth);
   let at = 0;
-  let from = 0;
+  // Byte by byte: a run between two escapes is a line or so, too short for copy() to pay.
   for (let i = 0; i < utf8.length; i++) {
     const byte = utf8[i] ?? 0;
-    const escape = byte < 128 ? ESCAPES[byte] : null;
-    if (!escape) continue;
-    at += utf8.copy(out, at, from, i);
-    at += escape.copy(out, at);
-    from = i + 1;
+    const escape = ESCAPE_LENGTH[byte] ?? 0;
+    if (escape === 0) {
+      out[at++] = byte;
+      continue;
+    }
+    const from = byte * MAX_ESCAPE;
+    for (let k = 0; k < escape; k++) out[at++] = ESCAPE_BYTES[from + k] ?? 0;
   }
-  utf8.copy(out, at, from);
   return out;
 }
 
