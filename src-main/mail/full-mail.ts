@@ -44,16 +44,20 @@ function* pieces(
   // The head object without its closing brace; the long fields follow.
   yield Buffer.from(JSON.stringify(head.mail).slice(0, -1));
   for (const column of LONG_COLUMNS) {
-    const length = head.lengths[column];
-    if (length === null) {
+    const size = head.bytes[column];
+    if (size === null) {
       yield Buffer.from(`,${JSON.stringify(column)}:null`);
       continue;
     }
     yield Buffer.from(`,${JSON.stringify(column)}:"`);
-    for (let start = 1; start <= length; start += pieceChars) {
+    // substr() counts characters (code points), so no piece splits one; the pieces' bytes add
+    // up to the column's size, which says when the last one is out.
+    for (let start = 1, sent = 0; sent < size; start += pieceChars) {
       const piece = store.piece(id, column, start, pieceChars);
       if (piece === null) throw new Error(`mail ${id} was removed while it was being sent`);
-      // substr() counts characters (code points), so no piece splits a character.
+      // Every step moves on by at least a byte, or ends here.
+      if (piece.length === 0) throw new Error(`mail ${id} changed while it was being sent`);
+      sent += piece.length;
       yield jsonStringBytes(piece);
     }
     yield Buffer.from('"');

@@ -46,10 +46,13 @@ interface MailRow {
 /** The columns GET /api/emails/{email}/{id} streams in pieces instead of reading whole. */
 export type LongColumn = 'subject' | 'text' | 'html';
 
-/** A stored mail without its long columns, and how long each of them is (null when absent). */
+/**
+ * A stored mail without its long columns, and the size of each in bytes (null when absent):
+ * octet_length(), which SQLite answers from the record header without reading the value.
+ */
 export interface MailHead {
   mail: Omit<Mail, LongColumn>;
-  lengths: Record<LongColumn, number | null>;
+  bytes: Record<LongColumn, number | null>;
 }
 
 const LISTED_COLUMNS = listedColumns('');
@@ -114,11 +117,11 @@ export class MailStore {
     );
     this.headStmt = db.prepare<
       [string, number],
-      Omit<MailRow, LongColumn | 'raw_id'> & Record<`${LongColumn}_length`, number | null>
+      Omit<MailRow, LongColumn | 'raw_id'> & Record<`${LongColumn}_bytes`, number | null>
     >(
       `SELECT id, email, from_address, from_name, to_json, received_at, code, link, size,
-         attachments_json, is_read, length(subject) AS subject_length, length(text) AS text_length,
-         length(html) AS html_length
+         attachments_json, is_read, octet_length(subject) AS subject_bytes,
+         octet_length(text) AS text_bytes, octet_length(html) AS html_bytes
        FROM mail_messages WHERE email = ? AND id = ?`,
     );
     // The mailbox is checked twice: by its token inside the MATCH (what makes it fast, see
@@ -291,7 +294,7 @@ export class MailStore {
         read: row.is_read === 1,
         truncated: false,
       },
-      lengths: { subject: row.subject_length, text: row.text_length, html: row.html_length },
+      bytes: { subject: row.subject_bytes, text: row.text_bytes, html: row.html_bytes },
     };
   }
 

@@ -231,4 +231,17 @@ describe('listings written as bytes answer what JSON.stringify of the mails did'
       }
     }
   });
+
+  it('a whole mail removed while it is sent ends the stream with an error, not a wrong body', async () => {
+    const id = oracleListed(db).find((m) => m.truncated)?.id ?? 0;
+    const read = async (): Promise<number> => {
+      let chunks = 0;
+      for await (const _chunk of fullMailJson(store, BOX, id, 4096)) {
+        if (++chunks === 3) store.deleteOne(BOX, id);
+      }
+      return chunks;
+    };
+    await expect(read()).rejects.toThrow(`mail ${id} was removed while it was being sent`);
+    expect(() => fullMailJson(store, BOX, id)).toThrow(/No mail/);
+  });
 });
