@@ -7,6 +7,9 @@
 // page transport's compiled client, which loads its platform package impit-<os>-<arch>). No source
 // maps: the installers do not ship them, and `npm start` runs the same files.
 
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 /**
  * CommonJS dependencies bundled into an ES module still call `require` for Node's built-ins
  * (and read `__filename`/`__dirname`): give them real ones.
@@ -25,6 +28,25 @@ const cjsShim = [
  * (src-main/mail/parse-pool.ts checks it before starting the worker).
  */
 export const PARSE_WORKER_SHA256_NAME = '__PARSE_WORKER_SHA256__';
+
+const STUBS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'stubs');
+
+/**
+ * zod's `z.locales` (its `../locales/index.js`, 64 modules, ~390 KiB) resolves to a stub that
+ * keeps only English (scripts/stubs/zod-locales.mjs): nothing here reads another locale, and
+ * every byte of a bundle is parsed at start (bench/desktop-launch.ts). A zod that moves the
+ * file simply bundles them all again.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/]/.test(args.importer)
+        ? { path: path.join(STUBS, 'zod-locales.mjs') }
+        : undefined,
+    );
+  },
+};
 
 /** Left to the runtime: Electron's own module, and the native addons with their loaders. */
 export const MAIN_EXTERNALS = ['electron', 'better-sqlite3', 'impit'];
@@ -66,6 +88,7 @@ export const mainBuild = {
     '@fastify/ajv-compiler': './scripts/stubs/no-schema-compiler.cjs',
     '@fastify/fast-json-stringify-compiler': './scripts/stubs/no-schema-compiler.cjs',
   },
+  plugins: [zodEnglishOnly],
   metafile: true,
   logLevel: 'warning',
 };
