@@ -85,8 +85,8 @@ export const mainBuild = {
   // Fastify's schema compilers are never loaded (create-server.ts brings its own factory);
   // the stub keeps ajv and fast-json-stringify out of the bundle V8 parses at start.
   alias: {
-    '@fastify/ajv-compiler': './scripts/stubs/no-schema-compiler.cjs',
-    '@fastify/fast-json-stringify-compiler': './scripts/stubs/no-schema-compiler.cjs',
+    '@fastify/ajv-compiler': path.join(STUBS, 'no-schema-compiler.cjs'),
+    '@fastify/fast-json-stringify-compiler': path.join(STUBS, 'no-schema-compiler.cjs'),
   },
   plugins: [zodEnglishOnly],
   metafile: true,
