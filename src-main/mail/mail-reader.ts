@@ -1,10 +1,9 @@
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
-import type { BulkResult, Mail } from '../../src-shared/mail/schemas.ts';
+import type { Mail } from '../../src-shared/mail/schemas.ts';
 import { AppError } from '../core/app-error.ts';
 import type { LeaseService } from './lease-service.ts';
 import type { LiveHub } from './live-hub.ts';
 import type { ListedBulkResult } from './listed-json.ts';
-import { listedToMail } from './listed-mail.ts';
 import { asMailPage } from './mail-page.ts';
 import type { ListedPage, MailPage, MailStore } from './mail-store.ts';
 import { fullMailJson } from './full-mail.ts';
@@ -30,10 +29,6 @@ export class MailReader {
   ) {}
 
   /** GET /api/emails/{email}: ascending ids above after_id, at most limit, within the budget. */
-  page(rawEmail: string, query: ReadQuery): MailPage {
-    return asMailPage(this.listedPage(rawEmail, query));
-  }
-
   listedPage(rawEmail: string, query: ReadQuery): ListedPage {
     const { email } = this.leases.requireRecorded(rawEmail);
     return this.store.listedPage(email, query.afterId, query.limit, this.budget, true);
@@ -113,18 +108,6 @@ export class MailReader {
    * share one budget: once it is spent, later items answer `mails: []` with `more` saying
    * whether mail waits there (the whole answer still carries at least one mail).
    */
-  bulk(items: unknown[]): BulkResult[] {
-    return this.listedBulk(items).map((result) =>
-      'error' in result
-        ? result
-        : {
-            email: result.email,
-            mails: result.page.mails.map(listedToMail),
-            more: result.page.more,
-          },
-    );
-  }
-
   listedBulk(items: unknown[]): ListedBulkResult[] {
     if (items.length < 1 || items.length > MAIL_LIMITS.bulkMaxItems) {
       throw new AppError(
