@@ -7,6 +7,9 @@
 // page transport's compiled client, which loads its platform package impit-<os>-<arch>). No source
 // maps: the installers do not ship them, and `npm start` runs the same files.
 
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 /**
  * CommonJS dependencies bundled into an ES module still call `require` for Node's built-ins
  * (and read `__filename`/`__dirname`): give them real ones.
@@ -25,6 +28,25 @@ const cjsShim = [
  * (src-main/mail/parse-pool.ts checks it before starting the worker).
  */
 export const PARSE_WORKER_SHA256_NAME = '__PARSE_WORKER_SHA256__';
+
+const STUBS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'stubs');
+
+/**
+ * zod's `z.locales` (its `../locales/index.js`, 64 modules, ~390 KiB) resolves to a stub that
+ * keeps only English (scripts/stubs/zod-locales.mjs): nothing here reads another locale, and
+ * every byte of a bundle is parsed at start (bench/desktop-launch.ts). A zod that moves the
+ * file simply bundles them all again.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/]/.test(args.importer)
+        ? { path: path.join(STUBS, 'zod-locales.mjs') }
+        : undefined,
+    );
+  },
+};
 
 /** Left to the runtime: Electron's own module, and the native addons with their loaders. */
 export const MAIN_EXTERNALS = ['electron', 'better-sqlite3', 'impit'];
@@ -55,6 +77,18 @@ export const mainBuild = {
   banner: { js: cjsShim },
   sourcemap: false,
   legalComments: 'none',
+  // V8 reads and pre-parses every byte of a bundle it loads, and indentation was a third of
+  // them: without it the services' chunk loads ~15 ms sooner on a 2-core machine
+  // (bench/desktop-launch.ts). Names are kept (no identifier minification), so a logged stack
+  // still says which function failed; its line and column point into the long lines.
+  minifyWhitespace: true,
+  // Fastify's schema compilers are never loaded (create-server.ts brings its own factory);
+  // the stub keeps ajv and fast-json-stringify out of the bundle V8 parses at start.
+  alias: {
+    '@fastify/ajv-compiler': path.join(STUBS, 'no-schema-compiler.cjs'),
+    '@fastify/fast-json-stringify-compiler': path.join(STUBS, 'no-schema-compiler.cjs'),
+  },
+  plugins: [zodEnglishOnly],
   metafile: true,
   logLevel: 'warning',
 };

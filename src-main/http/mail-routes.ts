@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '../../src-shared/api/routes.ts';
-import type { BulkResponse } from '../../src-shared/mail/schemas.ts';
 import { AppError } from '../core/app-error.ts';
+import { encodeBulk, encodeMailArray } from '../mail/listed-json.ts';
 import type { MailServices } from '../mail/mail-services.ts';
 import { attachmentRoute, rawRoute } from './mail-file-routes.ts';
 import { keyIdOf, keyRevokedError, requireApiKey } from './mail-auth.ts';
@@ -27,6 +27,12 @@ type Query = Record<string, string | string[] | undefined>;
  * stays the plain JSON array.
  */
 export const MORE_HEADER = 'x-ephemera-more';
+
+/**
+ * What Fastify sends for an object; the answers that carry mail are written as bytes
+ * (listed-json.ts), so they say it themselves.
+ */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The mail REST endpoints (docs/API.md, "Mail service"), every one behind an API key. */
 export async function registerMailRoutes(app: FastifyInstance, mail: MailServices): Promise<void> {
@@ -63,9 +69,9 @@ export async function registerMailRoutes(app: FastifyInstance, mail: MailService
           if (request.query.wait !== undefined) {
             throw new AppError('MAIL_BAD_REQUEST', 'wait cannot be combined with q.');
           }
-          const found = mail.reader.search(request.params.email, q, query);
+          const found = mail.reader.listedSearch(request.params.email, q, query);
           void reply.header(MORE_HEADER, String(found.more));
-          return found.mails;
+          return reply.type(JSON_TYPE).send(Buffer.concat(encodeMailArray(found.mails)));
         }
         const waitMs = parseWaitMs(request.query);
         const gone = new AbortController();
@@ -78,17 +84,17 @@ export async function registerMailRoutes(app: FastifyInstance, mail: MailService
           gone.abort();
         });
         const page = await mail.reader
-          .waitList(request.params.email, query, waitMs, gone.signal)
+          .waitListed(request.params.email, query, waitMs, gone.signal)
           .finally(release);
         if (revoked) throw keyRevokedError(reply);
         void reply.header(MORE_HEADER, String(page.more));
-        return page.mails;
+        return reply.type(JSON_TYPE).send(Buffer.concat(encodeMailArray(page.mails)));
       },
     );
 
     scope.get<{ Params: EmailParams & { id: string } }>(routes.mailGet.path, (request, reply) =>
       reply
-        .type('application/json; charset=utf-8')
+        .type(JSON_TYPE)
         .send(mail.reader.full(request.params.email, parseMailId(request.params.id))),
     );
 
@@ -115,9 +121,12 @@ export async function registerMailRoutes(app: FastifyInstance, mail: MailService
     scope.get(routes.mailRaw.path, rawRoute(mail));
     scope.get(routes.mailAttachment.path, attachmentRoute(mail));
 
-    scope.post(routes.mailBulk.path, (request): BulkResponse => {
-      return { results: mail.reader.bulk(parseBulkBody(request.body)) };
-    });
+    // The BulkResponse schema's shape, written as bytes (listed-json.ts).
+    scope.post(routes.mailBulk.path, (request, reply) =>
+      reply
+        .type(JSON_TYPE)
+        .send(Buffer.concat(encodeBulk(mail.reader.listedBulk(parseBulkBody(request.body))))),
+    );
 
     done();
   });

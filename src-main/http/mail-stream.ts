@@ -2,6 +2,8 @@ import type { WebSocket } from 'ws';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { Mail, WsMessage } from '../../src-shared/mail/schemas.ts';
 import type { Clock } from '../core/clock.ts';
+import { encodeEmailMessage } from '../mail/listed-json.ts';
+import type { ListedMail } from '../mail/listed-mail.ts';
 import type { LiveHub } from '../mail/live-hub.ts';
 import type { MailStore } from '../mail/mail-store.ts';
 
@@ -71,22 +73,33 @@ export class MailStream {
   private async replay(): Promise<void> {
     const budget = this.options.replayBytes ?? MAIL_LIMITS.responseBytes;
     while (this.isOpen()) {
-      const { mails } = this.deps.store.page(this.email, this.lastId, REPLAY_PAGE, budget, true);
+      const { mails } = this.deps.store.listedPage(
+        this.email,
+        this.lastId,
+        REPLAY_PAGE,
+        budget,
+        true,
+      );
       if (mails.length === 0) {
         this.live = true;
         return;
       }
       let written: Promise<void> = Promise.resolve();
-      for (const mail of mails) written = this.sendWritten({ type: 'email', data: mail });
-      this.lastId = mails.at(-1)?.id ?? this.lastId;
+      for (const mail of mails) written = this.sendListed(mail);
+      this.lastId = mails.at(-1)?.fields.id ?? this.lastId;
       await written;
     }
   }
 
-  /** Sends and resolves once ws has written the frame out (or failed to). */
-  private sendWritten(message: WsMessage): Promise<void> {
+  /**
+   * Sends an `email` message (the same text as JSON.stringify of `{type, data}`, written from
+   * the listed bytes) and resolves once ws has written the frame out (or failed to).
+   */
+  private sendListed(mail: ListedMail): Promise<void> {
     if (!this.isOpen()) return Promise.resolve();
-    return new Promise((resolve) => this.socket.send(JSON.stringify(message), () => resolve()));
+    return new Promise((resolve) =>
+      this.socket.send(encodeEmailMessage(mail), { binary: false }, () => resolve()),
+    );
   }
 
   private send(message: WsMessage): void {

@@ -1,12 +1,18 @@
 import type { Mail } from '../../src-shared/mail/schemas.ts';
+import { listedToMail, weighListed, type ListedMail } from './listed-mail.ts';
 
 /** One page of a listing. `more`: mails after the last one returned exist. */
-export interface MailPage {
-  mails: Mail[];
+export interface Page<T> {
+  mails: T[];
   /** What the mails weigh, counted in characters of their string fields. */
   bytes: number;
   more: boolean;
 }
+
+/** A page as objects (the desktop's IPC, tests). */
+export type MailPage = Page<Mail>;
+/** A page as listings write it out (bodies as UTF-8 bytes). */
+export type ListedPage = Page<ListedMail>;
 
 /**
  * Mails of `mails` in order until `budget` bytes would be passed (with `atLeastOne`, the first
@@ -14,17 +20,17 @@ export interface MailPage {
  * stop leaves the rest unread. `after(lastId)`: does a further mail exist?
  */
 export function collectPage(
-  mails: Iterable<Mail>,
+  mails: Iterable<ListedMail>,
   afterId: number,
   budget: number,
   atLeastOne: boolean,
   after: (lastId: number) => boolean,
-): MailPage {
-  const page: Mail[] = [];
+): ListedPage {
+  const page: ListedMail[] = [];
   let bytes = 0;
   let cutByBudget = false;
   for (const mail of mails) {
-    const weight = weighMail(mail);
+    const weight = weighListed(mail);
     if (bytes + weight > budget && !(atLeastOne && page.length === 0)) {
       cutByBudget = true;
       break;
@@ -32,23 +38,11 @@ export function collectPage(
     page.push(mail);
     bytes += weight;
   }
-  const lastId = page.at(-1)?.id ?? afterId;
+  const lastId = page.at(-1)?.fields.id ?? afterId;
   return { mails: page, bytes, more: cutByBudget || after(lastId) };
 }
 
-/** What a mail weighs in a response, counted in characters: the budget's unit. */
-function weighMail(mail: Mail): number {
-  return (
-    256 +
-    (mail.subject?.length ?? 0) +
-    (mail.text?.length ?? 0) +
-    (mail.html?.length ?? 0) +
-    (mail.from?.length ?? 0) +
-    (mail.from_name?.length ?? 0) +
-    mail.to.reduce((sum, a) => sum + a.length + 3, 0) +
-    mail.attachments.reduce(
-      (sum, a) => sum + 64 + (a.filename?.length ?? 0) + a.content_type.length,
-      0,
-    )
-  );
+/** The same page with its mails as objects. */
+export function asMailPage(page: ListedPage): MailPage {
+  return { ...page, mails: page.mails.map(listedToMail) };
 }

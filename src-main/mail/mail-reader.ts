@@ -1,9 +1,11 @@
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
-import type { BulkResult, Mail } from '../../src-shared/mail/schemas.ts';
+import type { Mail } from '../../src-shared/mail/schemas.ts';
 import { AppError } from '../core/app-error.ts';
 import type { LeaseService } from './lease-service.ts';
 import type { LiveHub } from './live-hub.ts';
-import type { MailPage, MailStore } from './mail-store.ts';
+import type { ListedBulkResult } from './listed-json.ts';
+import { asMailPage } from './mail-page.ts';
+import type { ListedPage, MailPage, MailStore } from './mail-store.ts';
 import { fullMailJson } from './full-mail.ts';
 import { checkReadQuery, type ReadQuery } from './read-query.ts';
 import { parseSearch, searchExpression } from './search-query.ts';
@@ -13,6 +15,8 @@ import type { Readable } from 'node:stream';
  * Reading mail: one mailbox (optionally held as a long poll) or many at once. Every answer is
  * bounded in bytes: bodies are cut (MailStore), and a page stops at `budget` bytes with at
  * least one mail, saying `more` so the client goes on with after_id = the last id.
+ * The `listed…` methods keep the cut bodies as UTF-8 bytes for HTTP (listed-json.ts writes
+ * them out); the others give objects, for the desktop's IPC.
  */
 export class MailReader {
   constructor(
@@ -25,9 +29,9 @@ export class MailReader {
   ) {}
 
   /** GET /api/emails/{email}: ascending ids above after_id, at most limit, within the budget. */
-  page(rawEmail: string, query: ReadQuery): MailPage {
+  listedPage(rawEmail: string, query: ReadQuery): ListedPage {
     const { email } = this.leases.requireRecorded(rawEmail);
-    return this.store.page(email, query.afterId, query.limit, this.budget, true);
+    return this.store.listedPage(email, query.afterId, query.limit, this.budget, true);
   }
 
   /**
@@ -35,10 +39,14 @@ export class MailReader {
    * like page().
    */
   search(rawEmail: string, q: string, query: ReadQuery): MailPage {
+    return asMailPage(this.listedSearch(rawEmail, q, query));
+  }
+
+  listedSearch(rawEmail: string, q: string, query: ReadQuery): ListedPage {
     const { email } = this.leases.requireRecorded(rawEmail);
     const parsed = parseSearch(q);
     const match = searchExpression(email, parsed);
-    return this.store.search(email, match, parsed, query.afterId, query.limit, this.budget);
+    return this.store.listedSearch(email, match, parsed, query.afterId, query.limit, this.budget);
   }
 
   /** GET /api/emails/{email}/{id}: the whole mail, uncut, as a stream of JSON. */
@@ -64,9 +72,18 @@ export class MailReader {
     waitMs: number,
     signal?: AbortSignal,
   ): Promise<MailPage> {
+    return asMailPage(await this.waitListed(rawEmail, query, waitMs, signal));
+  }
+
+  async waitListed(
+    rawEmail: string,
+    query: ReadQuery,
+    waitMs: number,
+    signal?: AbortSignal,
+  ): Promise<ListedPage> {
     // A mail answered 250 before this request is listed, even if it is still being parsed.
     await this.settled(this.leases.requireRecorded(rawEmail).email);
-    const now = this.page(rawEmail, query);
+    const now = this.listedPage(rawEmail, query);
     if (now.mails.length > 0 || waitMs <= 0) return now;
     const { email } = this.leases.requireRecorded(rawEmail);
     // Subscribed in the same tick as the read above: no commit can fall between the two.
@@ -83,7 +100,7 @@ export class MailReader {
       const timer = setTimeout(done, waitMs);
       signal?.addEventListener('abort', done);
     });
-    return this.page(rawEmail, query);
+    return this.listedPage(rawEmail, query);
   }
 
   /**
@@ -91,7 +108,7 @@ export class MailReader {
    * share one budget: once it is spent, later items answer `mails: []` with `more` saying
    * whether mail waits there (the whole answer still carries at least one mail).
    */
-  bulk(items: unknown[]): BulkResult[] {
+  listedBulk(items: unknown[]): ListedBulkResult[] {
     if (items.length < 1 || items.length > MAIL_LIMITS.bulkMaxItems) {
       throw new AppError(
         'MAIL_BAD_REQUEST',
@@ -102,7 +119,7 @@ export class MailReader {
     return items.map((item) => this.bulkItem(item, spent));
   }
 
-  private bulkItem(item: unknown, spent: { bytes: number; mails: number }): BulkResult {
+  private bulkItem(item: unknown, spent: { bytes: number; mails: number }): ListedBulkResult {
     const fields =
       typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : null;
     const email = typeof fields?.email === 'string' ? fields.email : null;
@@ -111,7 +128,7 @@ export class MailReader {
       if (email === null) throw new AppError('MAIL_BAD_REQUEST', 'email must be a string.');
       const query = checkReadQuery(fields.after_id, fields.limit);
       const { email: address } = this.leases.requireRecorded(email);
-      const page = this.store.page(
+      const page = this.store.listedPage(
         address,
         query.afterId,
         query.limit,
@@ -120,7 +137,7 @@ export class MailReader {
       );
       spent.bytes += page.bytes;
       spent.mails += page.mails.length;
-      return { email, mails: page.mails, more: page.more };
+      return { email, page };
     } catch (err) {
       if (err instanceof AppError) return { email, error: err.message };
       throw err;

@@ -1,11 +1,12 @@
-import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { Attachment, Mail } from '../../src-shared/mail/schemas.ts';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open-database.ts';
-import { collectPage, type MailPage } from './mail-page.ts';
+import { listedToMail } from './listed-mail.ts';
+import { CUTS, listedColumns, listedFromRow, listedRows, type ListedRow } from './mail-listing.ts';
+import { asMailPage, collectPage, type ListedPage, type MailPage } from './mail-page.ts';
 import { SearchIndex } from './search-index.ts';
 
-export type { MailPage } from './mail-page.ts';
+export type { ListedPage, MailPage } from './mail-page.ts';
 
 /** A mail about to be stored for one recipient mailbox. */
 export interface NewMail {
@@ -43,38 +44,21 @@ interface MailRow {
   raw_id: number | null;
 }
 
-/** A listing row: the long columns cut by SQL, with a flag saying whether anything was cut. */
-interface ListedRow extends Omit<MailRow, 'raw_id'> {
-  cut: number | null;
-}
-
 /** The columns GET /api/emails/{email}/{id} streams in pieces instead of reading whole. */
 export type LongColumn = 'subject' | 'text' | 'html';
 
-/** A stored mail without its long columns, and how long each of them is (null when absent). */
+/**
+ * A stored mail without its long columns, and the size of each in bytes (null when absent):
+ * octet_length(), which SQLite answers from the record header without reading the value.
+ */
 export interface MailHead {
   mail: Omit<Mail, LongColumn>;
-  lengths: Record<LongColumn, number | null>;
+  bytes: Record<LongColumn, number | null>;
 }
 
-/**
- * SQLite reads the cut with substr() (and length() for the flag), so a 10 MiB body never
- * reaches JavaScript in a listing: a row costs at most the cut lengths.
- */
-function listedColumns(t: string): string {
-  return `${t}id AS id, ${t}email AS email, ${t}from_address AS from_address,
-  ${t}from_name AS from_name, ${t}to_json AS to_json,
-  substr(${t}subject, 1, @subjectChars) AS subject,
-  substr(${t}text, 1, @bodyChars) AS text,
-  substr(${t}html, 1, @bodyChars) AS html,
-  ${t}received_at AS received_at, ${t}code AS code, ${t}link AS link, ${t}size AS size,
-  ${t}attachments_json AS attachments_json, ${t}is_read AS is_read,
-  (length(${t}subject) > @subjectChars OR length(${t}text) > @bodyChars
-    OR length(${t}html) > @bodyChars) AS cut`;
-}
 const LISTED_COLUMNS = listedColumns('');
 
-type PieceStatement = Statement<[number, number, number], { piece: string | null }>;
+type PieceStatement = Statement<[number, number, number], { piece: Buffer | null }>;
 
 /** The `has:attachment` and `is:unread|read` conditions on mail_messages `m` (1/0, or null). */
 const FILTERS = `(@attached = 0 OR json_array_length(m.attachments_json) > 0)
@@ -94,10 +78,7 @@ export interface SearchFilters {
   unread: boolean | null;
 }
 
-const CUTS = {
-  subjectChars: MAIL_LIMITS.listSubjectChars,
-  bodyChars: MAIL_LIMITS.listBodyChars,
-};
+const EMPTY = Buffer.alloc(0);
 
 /** SQL for received mail. Ids come from AUTOINCREMENT, so a swept id is never handed out again. */
 export class MailStore {
@@ -141,11 +122,11 @@ export class MailStore {
     );
     this.headStmt = db.prepare<
       [string, number],
-      Omit<MailRow, LongColumn | 'raw_id'> & Record<`${LongColumn}_length`, number | null>
+      Omit<MailRow, LongColumn | 'raw_id'> & Record<`${LongColumn}_bytes`, number | null>
     >(
       `SELECT id, email, from_address, from_name, to_json, received_at, code, link, size,
-         attachments_json, is_read, length(subject) AS subject_length, length(text) AS text_length,
-         length(html) AS html_length
+         attachments_json, is_read, octet_length(subject) AS subject_bytes,
+         octet_length(text) AS text_bytes, octet_length(html) AS html_bytes
        FROM mail_messages WHERE email = ? AND id = ?`,
     );
     // The mailbox is checked twice: by its token inside the MATCH (what makes it fast, see
@@ -185,8 +166,8 @@ export class MailStore {
       'UPDATE mail_messages SET is_read = 1 WHERE email = ? AND is_read = 0',
     );
     const piece = (column: LongColumn): PieceStatement =>
-      db.prepare<[number, number, number], { piece: string | null }>(
-        `SELECT substr(${column}, ?, ?) AS piece FROM mail_messages WHERE id = ?`,
+      db.prepare<[number, number, number], { piece: Buffer | null }>(
+        `SELECT CAST(substr(${column}, ?, ?) AS BLOB) AS piece FROM mail_messages WHERE id = ?`,
       );
     this.pieceStmts = { subject: piece('subject'), text: piece('text'), html: piece('html') };
     // One transaction per SMTP message: every recipient's copy is committed, or none. What
@@ -196,7 +177,7 @@ export class MailStore {
         const id = Number(this.insertStmt.run(toRow(mail)).lastInsertRowid);
         const row = this.oneStmt.get({ id, ...CUTS });
         if (!row) throw new Error(`mail ${id} vanished inside its own transaction`);
-        return listedMail(row);
+        return listedToMail(listedFromRow(row));
       });
     this.insertAll = db.transaction(this.insertRows);
     this.searchIndex = new SearchIndex(db);
@@ -225,8 +206,19 @@ export class MailStore {
     budget: number,
     atLeastOne: boolean,
   ): MailPage {
+    return asMailPage(this.listedPage(email, afterId, limit, budget, atLeastOne));
+  }
+
+  /** page() with the bodies as UTF-8 bytes, as the HTTP and WebSocket answers write them. */
+  listedPage(
+    email: string,
+    afterId: number,
+    limit: number,
+    budget: number,
+    atLeastOne: boolean,
+  ): ListedPage {
     return collectPage(
-      listed(this.listStmt.iterate({ email, afterId, limit, ...CUTS })),
+      listedRows(this.listStmt.iterate({ email, afterId, limit, ...CUTS })),
       afterId,
       budget,
       atLeastOne,
@@ -246,6 +238,18 @@ export class MailStore {
     limit: number,
     budget: number,
   ): MailPage {
+    return asMailPage(this.listedSearch(email, match, filters, afterId, limit, budget));
+  }
+
+  /** search() with the bodies as UTF-8 bytes. */
+  listedSearch(
+    email: string,
+    match: string | null,
+    filters: SearchFilters,
+    afterId: number,
+    limit: number,
+    budget: number,
+  ): ListedPage {
     const params = {
       email,
       afterId,
@@ -254,7 +258,7 @@ export class MailStore {
     } as const;
     if (match === null) {
       return collectPage(
-        listed(this.filterStmt.iterate({ ...params, limit, ...CUTS })),
+        listedRows(this.filterStmt.iterate({ ...params, limit, ...CUTS })),
         afterId,
         budget,
         true,
@@ -264,7 +268,7 @@ export class MailStore {
     // Every mail stored so far is found, however far the index trails.
     this.searchIndex.catchUp();
     return collectPage(
-      listed(this.searchStmt.iterate({ ...params, match, limit, ...CUTS })),
+      listedRows(this.searchStmt.iterate({ ...params, match, limit, ...CUTS })),
       afterId,
       budget,
       true,
@@ -311,17 +315,17 @@ export class MailStore {
         read: row.is_read === 1,
         truncated: false,
       },
-      lengths: { subject: row.subject_length, text: row.text_length, html: row.html_length },
+      bytes: { subject: row.subject_bytes, text: row.text_bytes, html: row.html_bytes },
     };
   }
 
   /**
-   * `count` characters of a long column from character `start` (1-based, as SQL's substr),
-   * or null when the mail is gone (swept meanwhile).
+   * `count` characters of a long column from character `start` (1-based, as SQL's substr), as
+   * UTF-8 bytes, or null when the mail is gone (swept meanwhile).
    */
-  piece(id: number, column: LongColumn, start: number, count: number): string | null {
+  piece(id: number, column: LongColumn, start: number, count: number): Buffer | null {
     const row = this.pieceStmts[column].get(start, count, id);
-    return row ? (row.piece ?? '') : null;
+    return row ? (row.piece ?? EMPTY) : null;
   }
 }
 
@@ -350,30 +354,5 @@ function toRow(mail: NewMail): Omit<MailRow, 'id' | 'is_read'> {
     size: mail.size,
     attachments_json: JSON.stringify(mail.attachments),
     raw_id: mail.rawId ?? null,
-  };
-}
-
-/** Rows as mails, one at a time (a page that stops early leaves the rest unread). */
-function* listed(rows: Iterable<ListedRow>): Generator<Mail> {
-  for (const row of rows) yield listedMail(row);
-}
-
-function listedMail(row: ListedRow): Mail {
-  return {
-    id: row.id,
-    email: row.email,
-    from: row.from_address,
-    from_name: row.from_name,
-    to: JSON.parse(row.to_json) as string[],
-    subject: row.subject,
-    text: row.text,
-    html: row.html,
-    received_at: new Date(row.received_at).toISOString(),
-    code: row.code,
-    link: row.link,
-    size: row.size,
-    attachments: JSON.parse(row.attachments_json) as Attachment[],
-    read: row.is_read === 1,
-    truncated: row.cut === 1,
   };
 }

@@ -26,7 +26,12 @@ const MAX_STEM_BYTES = 240;
  */
 const WINDOWS_DEVICE = /^(?:CON|PRN|AUX|NUL|COM[0-9¹²³]|LPT[0-9¹²³]|CONIN\$|CONOUT\$)$/i;
 
-const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
+/**
+ * Made on the first download name, not at import: building a segmenter loads ICU's break
+ * data, a few milliseconds of every launch (bench/desktop-launch.ts) for a name most runs
+ * never make.
+ */
+let graphemes: Intl.Segmenter | null = null;
 
 /**
  * A file name a person recognises: the video's title, cleaned of characters file systems
@@ -51,6 +56,7 @@ function cut(text: string): string {
   let out = '';
   let chars = 0;
   let bytes = 0;
+  graphemes ??= new Intl.Segmenter('und', { granularity: 'grapheme' });
   for (const { segment } of graphemes.segment(text)) {
     chars += [...segment].length;
     bytes += Buffer.byteLength(segment, 'utf8');

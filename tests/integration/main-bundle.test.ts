@@ -26,7 +26,13 @@ describe('main bundles', () => {
     expect(files).toEqual(expect.arrayContaining(['start.mjs', 'cli.mjs', 'electron.mjs']));
     for (const file of files) {
       const code = fs.readFileSync(path.join(dir, 'dist', 'main', file), 'utf8');
-      const bare = [...code.matchAll(/^import [^'"]*["']([^"'./][^"']*)["']/gm)]
+      // Static imports at the start of a line or after a statement: the bundles are minified
+      // (no whitespace), so most of them follow a `;` on one long line.
+      const bare = [
+        ...code.matchAll(
+          /(?:^|[;}])import\s*(?:[\w\s{},*$]+?\s*from\s*)?["']([^"'./][^"']*)["']/gm,
+        ),
+      ]
         .map((m) => m[1]!)
         .filter((name) => !name.startsWith('node:'));
       expect(
