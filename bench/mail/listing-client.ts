@@ -25,7 +25,9 @@ export class ListingClient {
         const t = performance.now();
         await this.follow(email);
         if (process.env.BENCH_TRACE)
-          console.log(`  ${email.slice(0, 12)} ${(performance.now() - t).toFixed(0)} ms, listed ${this.listed} at ${(performance.now() - start).toFixed(0)} ms`);
+          console.log(
+            `  ${email.slice(0, 12)} ${(performance.now() - t).toFixed(0)} ms, listed ${this.listed} at ${(performance.now() - start).toFixed(0)} ms`,
+          );
       }
       if (this.listed < total) await sleep(100);
     }
