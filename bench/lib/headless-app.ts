@@ -23,7 +23,17 @@ export async function startHeadless(dataDir: string, firstRun: boolean): Promise
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawnChild(
-    [...nodeArgs, 'dist/main/start.mjs', '--headless', '--port', '0', '--smtp-port', '0', '--data-dir', dataDir],
+    [
+      ...nodeArgs,
+      'dist/main/start.mjs',
+      '--headless',
+      '--port',
+      '0',
+      '--smtp-port',
+      '0',
+      '--data-dir',
+      dataDir,
+    ],
     ROOT,
   );
   // The start lines may arrive in one chunk: wait for the last, then read them all.
