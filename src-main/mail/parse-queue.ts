@@ -97,8 +97,9 @@ export class ParseQueue {
   committed(items: { id: number; envelope: Envelope }[]): void {
     const watched = new Set<string>();
     for (const { id, envelope } of items) {
+      const waitedFor = this.byId.has(id);
       for (const mailbox of this.note(id, envelope.recipients))
-        if (this.watched(mailbox)) watched.add(mailbox);
+        if (waitedFor || this.watched(mailbox)) watched.add(mailbox);
     }
     this.smtp.committed();
     for (const mailbox of watched) this.hurry(mailbox);
@@ -107,7 +108,8 @@ export class ParseQueue {
 
   /**
    * Resolves with the mails parsed from raw message `id` (MailDelivery.deliver). Call it
-   * before the message can be parsed: in the same turn as its commit.
+   * before the message can be parsed: in the same turn as its commit. The caller waits for
+   * it, so it is parsed at once.
    */
   parsed(id: number): Promise<Mail[]> {
     return new Promise((resolve) => this.byId.set(id, resolve));

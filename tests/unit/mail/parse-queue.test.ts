@@ -58,7 +58,13 @@ function setup(db = openDatabase(':memory:'), options = DEFAULT_PARSE_QUEUE) {
 
 const env = (to: string[]) => ({ from: 'a@example.org', recipients: to });
 
-/** Commits one message and resolves with its stored mails, without a read that would hurry it. */
+/** Commits one message and waits until the backlog has stored it (nothing hurries it). */
+async function addAndDrain(queue: ParseQueue, inbox: RawInbox, to: string, text: string) {
+  await inbox.add(env([to]), Buffer.from(text));
+  await expect.poll(() => queue.backlog(), { timeout: 5_000, interval: 2 }).toBe(0);
+}
+
+/** Commits one message and resolves with its stored mails (MailDelivery.deliver's way). */
 async function addAndParse(
   queue: ParseQueue,
   inbox: RawInbox,
@@ -150,7 +156,8 @@ describe('ParseQueue', () => {
     const options = { ...DEFAULT_PARSE_QUEUE, quietMs, maxDeferMs: 0, busyLanes: 2 };
     const { queue, inbox, fake } = setup(openDatabase(':memory:'), options);
     queue.start();
-    await Promise.all(['a', 'b'].map((s) => addAndParse(queue, inbox, 'x@t.test', s)));
+    await Promise.all(['a', 'b'].map((s) => inbox.add(env(['x@t.test']), Buffer.from(s))));
+    await expect.poll(() => queue.backlog(), { timeout: 5_000, interval: 2 }).toBe(0);
     expect(fake.lanes).toEqual(expected);
     expect(fake.urgent).toEqual([]);
     await queue.stop();
@@ -163,7 +170,7 @@ describe('ParseQueue', () => {
     queue.start();
     for (const text of ['first', 'second']) {
       const started = performance.now();
-      await addAndParse(queue, inbox, 'x@t.test', text);
+      await addAndDrain(queue, inbox, 'x@t.test', text);
       expect(performance.now() - started, text).toBeGreaterThanOrEqual(95);
     }
     expect(fake.lanes).toEqual([1, 1]);
@@ -179,12 +186,22 @@ describe('ParseQueue', () => {
     hub.subscribe('w@t.test', (mail) => pushed.push(mail.subject ?? ''));
     queue.start();
     await Promise.all(['x1', 'x2'].map((s) => inbox.add(env(['x@t.test']), Buffer.from(s))));
-    expect(await addAndParse(queue, inbox, 'w@t.test', 'watched')).toHaveLength(1);
-    expect(pushed).toEqual(['watched']);
+    await inbox.add(env(['w@t.test']), Buffer.from('watched'));
+    await expect.poll(() => pushed, { timeout: 5_000, interval: 2 }).toEqual(['watched']);
     expect(fake.urgent).toEqual(['watched']);
     // The unwatched mails are still waiting for a gap.
     expect(store.page('x@t.test', 0, 50, 1e9, true).mails).toEqual([]);
     expect(queue.backlog()).toBe(2);
+    await queue.stop();
+  });
+
+  it('a caller waiting on parsed(id) (MailDelivery.deliver) gets its mail at once', async () => {
+    const { queue, inbox, fake } = setup(openDatabase(':memory:'), deferred);
+    queue.start();
+    await inbox.add(env(['x@t.test']), Buffer.from('nobody waits'));
+    expect(await addAndParse(queue, inbox, 'd@t.test', 'delivered')).toHaveLength(1);
+    expect(fake.urgent).toEqual(['delivered']);
+    expect(queue.backlog()).toBe(1);
     await queue.stop();
   });
 
