@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { audit } from './support/axe-audit.ts';
 import { expect, test, type E2eServer } from './support/fixtures.ts';
 
 /** A fresh key made over REST with the server's own key (the server's stays untouched). */
@@ -49,6 +50,8 @@ test.describe('keys that cannot lock the user out', () => {
     await script.getByTestId('key-disable').click();
     await expect(page.getByTestId('key-confirm')).not.toBeVisible();
     await expect(script).toContainText('disabled');
+    // A disabled key's row stays readable (it was faded below the contrast minimum).
+    expect(await audit(page, 'settings, a disabled key')).toEqual([]);
     expect(
       (await fetch(`${server.url}/api/generate`, { headers: { 'x-api-key': other.key } })).status,
     ).toBe(401);
