@@ -22,7 +22,7 @@ export class SearchIndex {
   private lag = 0;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly quietMs = 250,
   ) {
     this.throughStmt = db
@@ -78,7 +78,11 @@ export class SearchIndex {
   private idleStep(): void {
     this.timer = null;
     try {
-      if (this.catchUp(IDLE_STEP) < IDLE_STEP) return;
+      if (this.catchUp(IDLE_STEP) < IDLE_STEP) {
+        // Indexing ~10 MiB mails leaves SQLite holding hundreds of MiB it no longer needs.
+        this.db.pragma('shrink_memory');
+        return;
+      }
     } catch {
       // A busy or closed database: the next search indexes what is missing.
       return;
