@@ -178,6 +178,8 @@ export class ParseQueue {
       // Nothing it may take yet: the backlog's next store kicks this lane again.
       if (ids.size === 0) return;
       const batch = this.take([...ids]);
+      // What did not fit in the batch's bytes waits for the next urgent batch.
+      for (const id of ids) if (!this.claimed.has(id)) this.urgent.add(id);
       if (!this.store(batch, await this.analyzeBatch(batch, { urgent: true }))) return;
     }
   }
@@ -316,12 +318,18 @@ export class ParseQueue {
     return true;
   }
 
-  /** Claims the messages for the calling lane and reads them. */
+  /**
+   * Claims the messages for the calling lane and reads them, stopping before the one that
+   * would take the batch past `batchBytes` (at least one); the rest stay unclaimed.
+   */
   private take(ids: number[]): StoredRaw[] {
     const out: StoredRaw[] = [];
+    let bytes = 0;
     for (const id of ids) {
       const raw = this.raws.read(id);
       if (!raw) continue;
+      if (out.length > 0 && bytes + raw.raw.length > this.options.batchBytes) break;
+      bytes += raw.raw.length;
       this.claimed.add(id);
       out.push(raw);
     }

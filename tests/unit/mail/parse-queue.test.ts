@@ -263,6 +263,41 @@ describe('ParseQueue', () => {
     await queue.stop();
   });
 
+  it.each([
+    ['one at a time when each message fills the batch’s bytes', 1, 1],
+    ['together when they fit', 1 << 20, 3],
+  ])('urgent batches keep to batchBytes: %s', async (_name, batchBytes, expected) => {
+    const db = openDatabase(':memory:');
+    const raws = new RawStore(db);
+    const store = new MailStore(db);
+    let inFlight = 0;
+    let most = 0;
+    const analyze: Analyzer = async (raw) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setImmediate(resolve));
+      inFlight--;
+      const text = Buffer.from(raw).toString('utf8');
+      return {
+        ...{ from: null, fromName: null, to: [], html: null, attachments: [] },
+        ...{ subject: text, text, code: null, link: null },
+      };
+    };
+    const options = { ...deferred, batchBytes };
+    const queue = new ParseQueue(raws, store, new LiveHub(logger), analyze, logger, { options });
+    const inbox = new RawInbox(raws, new ManualClock(), (items) => queue.committed(items));
+    queue.start();
+    await Promise.all(['a', 'b', 'c'].map((t) => inbox.add(env(['r@t.test']), Buffer.from(t))));
+    await queue.settled('r@t.test', 5_000);
+    expect(store.page('r@t.test', 0, 50, 1e9, true).mails.map((m) => m.subject)).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+    expect(most).toBe(expected);
+    await queue.stop();
+  });
+
   it('a message is stored once even when both lanes parsed it', async () => {
     const { raws, store, inbox } = setup();
     const id = await inbox.add(env(['x@t.test']), Buffer.from('once'));
