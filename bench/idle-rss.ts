@@ -1,13 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { procStatusMb, spawnChild, waitForLine } from './lib/child-process.ts';
+import { buildMainBundle, headlessArgs, ROOT } from './lib/headless-app.ts';
 import { fmt, type BenchResult } from './lib/result.ts';
 import { runIfMain } from './lib/standalone.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const GOAL_MB = 100;
 const IDLE_MS = 3000;
 const READY_TIMEOUT_MS = 30_000;
@@ -29,20 +27,8 @@ interface Idle {
 export async function benchIdleRss(): Promise<BenchResult[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ephemera-bench-rss-'));
   try {
-    execFileSync(process.execPath, ['scripts/build-main.mjs'], { cwd: ROOT });
-    const ours = await idle(
-      [
-        'dist/main/start.mjs',
-        '--headless',
-        '--port',
-        '0',
-        '--smtp-port',
-        '0',
-        '--data-dir',
-        dataDir,
-      ],
-      /HTTP listening on \S+/,
-    );
+    buildMainBundle();
+    const ours = await idle(headlessArgs(dataDir), /HTTP listening on \S+/);
     const empty = await idle(['-e', "console.log('ready'); setInterval(() => {}, 1000);"], /ready/);
     console.log(
       `idle RSS: ours ${fmt(ours.rssMb)} MB (anon ${fmt(ours.anonMb)}), SIGTERM → exit ${ours.exit}; ` +

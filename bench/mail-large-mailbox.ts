@@ -1,17 +1,15 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import nodemailer from 'nodemailer';
 import WebSocket from 'ws';
 import type { BulkResponse, Lease, Mail } from '../src-shared/mail/schemas.ts';
-import { procStatusMb, spawnChild, waitForLine, type Child } from './lib/child-process.ts';
+import { procStatusMb } from './lib/child-process.ts';
+import { buildMainBundle, startHeadless } from './lib/headless-app.ts';
 import { fmt, type BenchResult } from './lib/result.ts';
 import { runIfMain } from './lib/standalone.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MiB = 1024 * 1024;
 /** The scenario: anyone who can reach the SMTP port fills one mailbox with mails of ~10 MiB. */
 const COUNT = Number(process.env.LARGE_MAILS ?? 24);
@@ -30,8 +28,8 @@ const GOAL_INGEST_MB = 400;
  */
 export async function benchMailLargeMailbox(): Promise<BenchResult[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ephemera-bench-large-'));
-  execFileSync(process.execPath, ['scripts/build-main.mjs'], { cwd: ROOT });
-  let app = await start(dataDir, true);
+  buildMainBundle();
+  let app = await startHeadless(dataDir, true);
   try {
     const key = app.key;
     if (!key) throw new Error('no API key printed on the first run');
@@ -54,7 +52,7 @@ export async function benchMailLargeMailbox(): Promise<BenchResult[]> {
     // is listed: otherwise the fresh process would start by parsing the rest, and its parse
     // workers would be counted as reading.
     await app.child.stop(10_000);
-    app = await start(dataDir, false);
+    app = await startHeadless(dataDir, false);
     const pid = app.child.pid;
     const readStartMb = procStatusMb(pid, 'VmRSS');
     const peaks: string[] = [];
@@ -98,34 +96,6 @@ export async function benchMailLargeMailbox(): Promise<BenchResult[]> {
     await app.child.stop(10_000);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-interface Started {
-  child: Child;
-  base: string;
-  smtpPort: number;
-  /** Printed on the first run only. */
-  key: string | null;
-}
-
-/** The headless bundle on `dataDir`, once its start lines are printed. */
-async function start(dataDir: string, firstRun: boolean): Promise<Started> {
-  const child = spawnChild(
-    ['dist/main/start.mjs', '--headless', '--port', '0', '--smtp-port', '0', '--data-dir', dataDir],
-    ROOT,
-  );
-  // The start lines may arrive in one chunk: wait for the last, then read them all.
-  let printed = '';
-  child.proc.stdout?.on('data', (c: Buffer) => (printed += c.toString()));
-  await waitForLine(
-    child,
-    firstRun ? /API key \(shown once\): \S+/ : /SMTP listening on \S+/,
-    30_000,
-  );
-  const base = /HTTP listening on (\S+)/.exec(printed)?.[1];
-  const smtpPort = Number(/SMTP listening on \S+:(\d+)/.exec(printed)?.[1]);
-  if (!base) throw new Error('could not read the address');
-  return { child, base, smtpPort, key: /API key \(shown once\): (\S+)/.exec(printed)?.[1] ?? null };
 }
 
 /** A multipart/alternative message of ~2 × PART_BYTES, in lines SMTP accepts. */

@@ -18,24 +18,26 @@ export function buildMainBundle(): void {
   execFileSync(process.execPath, ['scripts/build-main.mjs'], { cwd: ROOT });
 }
 
+/** Node's arguments for the headless bundle on `dataDir`, on free ports. */
+export function headlessArgs(dataDir: string): string[] {
+  return [
+    'dist/main/start.mjs',
+    '--headless',
+    '--port',
+    '0',
+    '--smtp-port',
+    '0',
+    '--data-dir',
+    dataDir,
+  ];
+}
+
 /** Starts the bundle on `dataDir` and resolves once its start lines are printed. */
 export async function startHeadless(dataDir: string, firstRun: boolean): Promise<HeadlessApp> {
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawnChild(
-    [
-      ...nodeArgs,
-      'dist/main/start.mjs',
-      '--headless',
-      '--port',
-      '0',
-      '--smtp-port',
-      '0',
-      '--data-dir',
-      dataDir,
-    ],
-    ROOT,
-  );
+  const child = spawnChild([...nodeArgs, ...headlessArgs(dataDir)], ROOT);
+
   // The start lines may arrive in one chunk: wait for the last, then read them all.
   let printed = '';
   child.proc.stdout?.on('data', (c: Buffer) => (printed += c.toString()));

@@ -21,14 +21,7 @@ export class ListingClient {
   async until(total: number, limitMs: number): Promise<{ count: number; ms: number }> {
     const start = performance.now();
     while (this.listed < total && performance.now() - start < limitMs) {
-      for (const email of this.recipients) {
-        const t = performance.now();
-        await this.follow(email);
-        if (process.env.BENCH_TRACE)
-          console.log(
-            `  ${email.slice(0, 12)} ${(performance.now() - t).toFixed(0)} ms, listed ${this.listed} at ${(performance.now() - start).toFixed(0)} ms`,
-          );
-      }
+      for (const email of this.recipients) await this.follow(email);
       if (this.listed < total) await sleep(100);
     }
     return { count: this.listed, ms: performance.now() - start };
