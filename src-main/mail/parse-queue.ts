@@ -326,10 +326,13 @@ export class ParseQueue {
     const out: StoredRaw[] = [];
     let bytes = 0;
     for (const id of ids) {
+      // The size first: a message that does not fit is not read only to be dropped.
+      const size = this.raws.size(id);
+      if (size === null) continue;
+      if (out.length > 0 && bytes + size > this.options.batchBytes) break;
       const raw = this.raws.read(id);
       if (!raw) continue;
-      if (out.length > 0 && bytes + raw.raw.length > this.options.batchBytes) break;
-      bytes += raw.raw.length;
+      bytes += size;
       this.claimed.add(id);
       out.push(raw);
     }

@@ -35,6 +35,7 @@ export class RawStore {
   private readonly donePending;
   private readonly insertAll;
   private readonly countStmt;
+  private readonly sizeStmt;
   private readonly insertMessageId;
   private readonly messageIdStmt;
 
@@ -69,6 +70,10 @@ export class RawStore {
       'SELECT substr(raw, ?, ?) AS piece FROM mail_raw WHERE id = ?',
     );
     this.wholeStmt = db.prepare<[number], { raw: Buffer }>('SELECT raw FROM mail_raw WHERE id = ?');
+    // length() of a BLOB comes from its record header: the bytes themselves are not read.
+    this.sizeStmt = db
+      .prepare<[number], number>('SELECT length(raw) FROM mail_raw WHERE id = ?')
+      .pluck();
     this.countStmt = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM mail_pending');
     this.donePending = db.prepare<[number]>('DELETE FROM mail_pending WHERE raw_id = ?');
     this.insertMessageId = db.prepare<[string, string, number]>(
@@ -123,6 +128,11 @@ export class RawStore {
     return this.pendingRecipientsStmt
       .all()
       .map((row) => ({ id: row.id, recipients: JSON.parse(row.recipients_json) as string[] }));
+  }
+
+  /** The raw message's length in bytes, or null when there is none. */
+  size(id: number): number | null {
+    return this.sizeStmt.get(id) ?? null;
   }
 
   read(id: number): StoredRaw | null {
