@@ -186,6 +186,7 @@ export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
     },
   });
   limitSessions(server, timeouts.sessionMs);
+  coalesceReplies(server);
   return server;
 }
 
@@ -195,6 +196,28 @@ function limitSessions(smtp: SMTPServer, ms: number): void {
     const timer = setTimeout(() => socket.destroy(), ms);
     timer.unref();
     socket.once('close', () => clearTimeout(timer));
+  });
+}
+
+/**
+ * The replies to one chunk of pipelined commands (MAIL, RCPT, DATA: 250, 250, 354) leave in one
+ * write. smtp-server writes each reply on its own, and on loopback each write is a system call
+ * that also runs the client's receive path: a third of the event loop's time in a flood.
+ */
+function coalesceReplies(smtp: SMTPServer): void {
+  smtp.server.on('connection', (socket: Socket) => {
+    let corked = false;
+    const uncork = (): void => {
+      corked = false;
+      socket.uncork();
+    };
+    // Ahead of smtp-server's own listener, so the replies it writes for this chunk are held.
+    socket.prependListener('data', () => {
+      if (corked) return;
+      corked = true;
+      socket.cork();
+      process.nextTick(uncork);
+    });
   });
 }
 
