@@ -19,8 +19,23 @@ interface LeaseRow {
   max_extension_count: number;
 }
 
-/** SQL for leases and the register of issued addresses. */
+/** Lease lookups remembered at most, between two changes (addresses seen recently). */
+const MAX_REMEMBERED = 4096;
+
+/**
+ * SQL for leases and the register of issued addresses.
+ *
+ * Lookups are remembered: SMTP asks for the same few addresses for every mail (RCPT, then each
+ * copy it stores), and under a flood those reads were a tenth of the event loop. What is
+ * remembered is forgotten on every write through this store (rolled back or not), when the
+ * retention sweep deletes leases (forget), and whenever another connection has committed
+ * (`PRAGMA data_version`), so a lookup never answers what the database no longer holds. Expiry
+ * is the caller's comparison against its clock, so a remembered lease still expires on time.
+ */
 export class LeaseStore {
+  private readonly remembered = new Map<string, LeaseRecord | null>();
+  private rememberedVersion: unknown = null;
+  private readonly dataVersion;
   private readonly getStmt;
   private readonly upsertStmt;
   private readonly issuedStmt;
@@ -28,6 +43,7 @@ export class LeaseStore {
   private readonly issueStmt;
 
   constructor(readonly db: Db) {
+    this.dataVersion = db.prepare<[], unknown>('PRAGMA data_version').pluck();
     this.getStmt = db.prepare<[string], LeaseRow>('SELECT * FROM mail_leases WHERE email = ?');
     this.upsertStmt = db.prepare<[LeaseRow]>(`
       INSERT INTO mail_leases (email, domain, generated_at, expires_at, extension_count,
@@ -46,12 +62,28 @@ export class LeaseStore {
   }
 
   get(email: string): LeaseRecord | null {
+    const version = this.dataVersion.get();
+    if (version !== this.rememberedVersion) {
+      this.remembered.clear();
+      this.rememberedVersion = version;
+    }
+    const known = this.remembered.get(email);
+    if (known !== undefined) return known;
     const row = this.getStmt.get(email);
-    return row ? fromRow(row) : null;
+    const record = row ? Object.freeze(fromRow(row)) : null;
+    if (this.remembered.size >= MAX_REMEMBERED) this.remembered.clear();
+    this.remembered.set(email, record);
+    return record;
   }
 
   save(lease: LeaseRecord): void {
+    this.remembered.delete(lease.email);
     this.upsertStmt.run(toRow(lease));
+  }
+
+  /** Leases were deleted behind this store (the retention sweep): look everything up afresh. */
+  forget(): void {
+    this.remembered.clear();
   }
 
   wasIssued(email: string): boolean {
@@ -69,7 +101,13 @@ export class LeaseStore {
 
   /** Runs `fn` in one transaction (BEGIN IMMEDIATE: the writer lock is taken up front). */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+    try {
+      return this.db.transaction(fn).immediate();
+    } catch (err) {
+      // A lookup inside the transaction may have seen a write it rolled back.
+      this.remembered.clear();
+      throw err;
+    }
   }
 }
 

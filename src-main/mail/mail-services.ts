@@ -105,7 +105,8 @@ export function createMailServices(
   const keys = new ApiKeyStore(db, clock);
   const sessions = new KeySessions(keys, logger('keys'));
   const domains = new DomainPool(db, clock, options.domains);
-  const leases = new LeaseService(new LeaseStore(db), domains, clock, {
+  const leaseStore = new LeaseStore(db);
+  const leases = new LeaseService(leaseStore, domains, clock, {
     ...DEFAULT_LEASE_POLICY,
     ...options.lease,
   });
@@ -139,6 +140,7 @@ export function createMailServices(
     clock,
     { ...DEFAULT_RETENTION_POLICY, ...options.retention },
     logger('retention'),
+    () => leaseStore.forget(),
   );
   const sourceStore = new SourceStore(db);
   const sources = new SourceService({

@@ -34,6 +34,8 @@ export class RetentionSweeper {
     private readonly clock: Clock,
     private readonly policy: RetentionPolicy,
     private readonly logger: Logger,
+    /** Told after leases were deleted, so nothing remembers them (LeaseStore.forget). */
+    private readonly leasesDeleted: () => void = () => undefined,
   ) {
     this.deleteMails = db.prepare<[number, number]>(`
       DELETE FROM mail_messages WHERE id IN (
@@ -72,7 +74,11 @@ export class RetentionSweeper {
   private async run(): Promise<SweepResult> {
     const result = { mails: 0, leases: 0 };
     result.mails = await this.inBatches(this.deleteMails);
-    result.leases = await this.inBatches(this.deleteLeases);
+    try {
+      result.leases = await this.inBatches(this.deleteLeases);
+    } finally {
+      this.leasesDeleted();
+    }
     if (result.mails + result.leases > 0) {
       this.logger.info(`swept ${result.mails} mails and ${result.leases} leases`);
     }
