@@ -161,27 +161,56 @@ export class ParseQueue {
     }
   }
 
+  /**
+   * Takes urgent batches while the one before is being parsed, and stores them in the order
+   * taken: the pool always has the next batch, and a mailbox's mail may span batches in flight.
+   */
   private async drainUrgent(): Promise<void> {
-    while (!this.stopped && this.urgent.size > 0) {
-      const ids = new Set<number>();
-      for (const id of this.urgent) {
-        if (!this.pending.has(id) || this.claimed.has(id)) {
-          this.urgent.delete(id);
-          continue;
-        }
-        // Older mail of its mailbox is in the backlog's hands: this one after it.
-        if (!this.inOrder(id, ids)) continue;
-        this.urgent.delete(id);
-        ids.add(id);
-        if (ids.size >= this.options.urgentBatch) break;
+    let prefetched: Started | null = null;
+    try {
+      let current = this.startUrgent(new Set());
+      while (current) {
+        const analyzed = await current.analyzed;
+        if (this.stopped) return;
+        prefetched = this.startUrgent(new Set(current.batch.map((raw) => raw.id)));
+        if (!this.store(current.batch, analyzed)) return;
+        current = prefetched;
+        prefetched = null;
       }
-      // Nothing it may take yet: the backlog's next store kicks this lane again.
-      if (ids.size === 0) return;
-      const batch = this.take([...ids]);
-      // What did not fit in the batch's bytes waits for the next urgent batch.
-      for (const id of ids) if (!this.claimed.has(id)) this.urgent.add(id);
-      if (!this.store(batch, await this.analyzeBatch(batch, { urgent: true }))) return;
+    } finally {
+      const left = prefetched;
+      if (left) {
+        for (const raw of left.batch) this.urgent.add(raw.id);
+        void left.analyzed.finally(() => this.release(left.batch));
+      }
     }
+  }
+
+  /**
+   * The next urgent batch, started in the pool; null when there is none to take. `earlier`:
+   * the ids of the batch this lane stores before it, which count as in order.
+   */
+  private startUrgent(earlier: ReadonlySet<number>): Started | null {
+    if (this.stopped) return null;
+    const ids = new Set<number>();
+    for (const id of this.urgent) {
+      if (!this.pending.has(id) || this.claimed.has(id)) {
+        this.urgent.delete(id);
+        continue;
+      }
+      // Older mail of its mailbox is in the backlog's hands: this one after it.
+      if (!this.inOrder(id, ids, earlier)) continue;
+      this.urgent.delete(id);
+      ids.add(id);
+      if (ids.size >= this.options.urgentBatch) break;
+    }
+    // Nothing it may take yet: the backlog's next store kicks this lane again.
+    if (ids.size === 0) return null;
+    const batch = this.take([...ids]);
+    // What did not fit in the batch's bytes waits for the next urgent batch.
+    for (const id of ids) if (!this.claimed.has(id)) this.urgent.add(id);
+    if (batch.length === 0) return null;
+    return { batch, analyzed: this.analyzeBatch(batch, { urgent: true }) };
   }
 
   private kick(): void {
@@ -212,7 +241,7 @@ export class ParseQueue {
         if (!current) {
           const lanes = await this.smtp.lanes(this.stopping.signal);
           if (this.stopped) return;
-          current = this.startBatch({ lanes });
+          current = this.startBatch({ lanes }, new Set());
         }
         if (!current) {
           // Caught up (or the urgent lane holds the rest): the next commit starts a new burst.
@@ -222,7 +251,9 @@ export class ParseQueue {
         const analyzed = await current.analyzed;
         // The next batch is parsed while this one is stored, so the workers never wait for it.
         const lanes = this.smtp.lanesNow();
-        if (!this.stopped && lanes !== 'wait') prefetched = this.startBatch({ lanes });
+        if (!this.stopped && lanes !== 'wait') {
+          prefetched = this.startBatch({ lanes }, new Set(current.batch.map((raw) => raw.id)));
+        }
         if (!this.store(current.batch, analyzed)) return;
       }
     } finally {
@@ -231,9 +262,12 @@ export class ParseQueue {
     }
   }
 
-  /** Claims the next backlog batch and starts parsing it; null when nothing is left. */
-  private startBatch(how: BatchLane): Started | null {
-    const batch = this.nextBatch();
+  /**
+   * Claims the next backlog batch and starts parsing it; null when nothing is left. `earlier`:
+   * the batch this lane stores before it.
+   */
+  private startBatch(how: BatchLane, earlier: ReadonlySet<number>): Started | null {
+    const batch = this.nextBatch(earlier);
     if (batch.length === 0) return null;
     return { batch, analyzed: this.analyzeBatch(batch, how) };
   }
@@ -290,12 +324,16 @@ export class ParseQueue {
   }
 
   /** The oldest pending messages nobody has taken, within the batch's count and bytes. */
-  private nextBatch(): StoredRaw[] {
+  private nextBatch(earlier: ReadonlySet<number>): StoredRaw[] {
     let bytes = 0;
     const taken = new Set<number>();
-    for (const pending of this.raws.pending(0, this.options.batchSize)) {
+    // Past what the lanes hold already, or a batch in flight would hide the next one.
+    for (const pending of this.raws.pending(0, this.options.batchSize + this.claimed.size)) {
       const { id } = pending;
-      if (this.claimed.has(id) || this.urgent.has(id) || !this.inOrder(id, taken)) continue;
+      if (taken.size >= this.options.batchSize) break;
+      if (this.claimed.has(id) || this.urgent.has(id) || !this.inOrder(id, taken, earlier)) {
+        continue;
+      }
       if (taken.size > 0 && bytes + pending.bytes > this.options.batchBytes) break;
       taken.add(id);
       bytes += pending.bytes;
@@ -305,14 +343,14 @@ export class ParseQueue {
 
   /**
    * May message `id` be stored with `batch`? Only when every older pending message of each of
-   * its mailboxes is in that batch too: a mailbox lists its mails in the order SMTP accepted
-   * them, whichever lane stores them.
+   * its mailboxes is in that batch too, or in `earlier` (the batch its lane stores first): a
+   * mailbox lists its mails in the order SMTP accepted them, whichever lane stores them.
    */
-  private inOrder(id: number, batch: ReadonlySet<number>): boolean {
+  private inOrder(id: number, batch: ReadonlySet<number>, earlier: ReadonlySet<number>): boolean {
     for (const mailbox of this.pending.mailboxes(id)) {
       for (const older of this.pending.ids(mailbox)) {
         if (older >= id) break;
-        if (!batch.has(older)) return false;
+        if (!batch.has(older) && !earlier.has(older)) return false;
       }
     }
     return true;

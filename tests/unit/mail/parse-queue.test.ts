@@ -264,6 +264,48 @@ describe('ParseQueue', () => {
   });
 
   it.each([
+    ['the backlog', { quietMs: 0, maxDeferMs: 0, batchSize: 2 }, false],
+    ['the urgent lane', { quietMs: 60_000, maxDeferMs: 60_000, urgentBatch: 2 }, true],
+  ])(
+    '%s parses its next batch while it stores the one before, one mailbox too',
+    async (_lane, lane, read) => {
+      const db = openDatabase(':memory:');
+      const raws = new RawStore(db);
+      const store = new MailStore(db);
+      // How many mails were stored when each message's parse began.
+      const storedAtParse = new Map<string, number>();
+      const analyze: Analyzer = async (raw) => {
+        const text = Buffer.from(raw).toString('utf8');
+        storedAtParse.set(text, store.page('p@t.test', 0, 50, 1e9, true).mails.length);
+        await new Promise((resolve) => setImmediate(resolve));
+        return {
+          ...{ from: null, fromName: null, to: [], html: null, attachments: [] },
+          ...{ subject: text, text, code: null, link: null },
+        };
+      };
+      const options = { ...DEFAULT_PARSE_QUEUE, ...lane };
+      const queue = new ParseQueue(raws, store, new LiveHub(logger), analyze, logger, { options });
+      const inbox = new RawInbox(raws, new ManualClock(), (items) => queue.committed(items));
+      const texts = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6'];
+      await Promise.all(texts.map((t) => inbox.add(env(['p@t.test']), Buffer.from(t))));
+      queue.start();
+      if (read) await queue.settled('p@t.test', 5_000);
+      await expect.poll(() => queue.backlog(), { timeout: 5_000, interval: 2 }).toBe(0);
+      expect(store.page('p@t.test', 0, 50, 1e9, true).mails.map((m) => m.subject)).toEqual(texts);
+      // Batch 2 began before batch 1 was stored, batch 3 before batch 2.
+      expect(Object.fromEntries(storedAtParse)).toEqual({
+        m1: 0,
+        m2: 0,
+        m3: 0,
+        m4: 0,
+        m5: 2,
+        m6: 2,
+      });
+      await queue.stop();
+    },
+  );
+
+  it.each([
     ['one at a time when each message fills the batch’s bytes', 1, 1],
     ['together when they fit', 1 << 20, 3],
   ])('urgent batches keep to batchBytes: %s', async (_name, batchBytes, expected) => {
