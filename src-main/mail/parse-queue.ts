@@ -27,6 +27,24 @@ export {
 /** Pending messages of one mailbox a wait can put ahead of the backlog at once. */
 const MAX_HURRIED = 5_000;
 
+/**
+ * The batch a lane stores before the one it is taking: its messages count as in order, and its
+ * bytes as part of the lane's batchBytes, so a lane never holds more raw mail than one batch's
+ * worth (two 10 MiB messages are not read at once; one is taken only once the other is stored).
+ */
+interface Earlier {
+  ids: ReadonlySet<number>;
+  bytes: number;
+}
+
+const NOTHING_EARLIER: Earlier = { ids: new Set(), bytes: 0 };
+
+function earlierOf(batch: readonly StoredRaw[]): Earlier {
+  let bytes = 0;
+  for (const raw of batch) bytes += raw.raw.byteLength;
+  return { ids: new Set(batch.map((raw) => raw.id)), bytes };
+}
+
 /** A backlog batch taken, and its parsing under way. */
 interface Started {
   batch: StoredRaw[];
@@ -168,13 +186,14 @@ export class ParseQueue {
   private async drainUrgent(): Promise<void> {
     let prefetched: Started | null = null;
     try {
-      let current = this.startUrgent(new Set());
+      let current = this.startUrgent(NOTHING_EARLIER);
       while (current) {
         const analyzed = await current.analyzed;
         if (this.stopped) return;
-        prefetched = this.startUrgent(new Set(current.batch.map((raw) => raw.id)));
+        prefetched = this.startUrgent(earlierOf(current.batch));
         if (!this.store(current.batch, analyzed)) return;
-        current = prefetched;
+        // None taken while that one was held (bytes): now there is room.
+        current = prefetched ?? this.startUrgent(NOTHING_EARLIER);
         prefetched = null;
       }
     } finally {
@@ -190,7 +209,7 @@ export class ParseQueue {
    * The next urgent batch, started in the pool; null when there is none to take. `earlier`:
    * the ids of the batch this lane stores before it, which count as in order.
    */
-  private startUrgent(earlier: ReadonlySet<number>): Started | null {
+  private startUrgent(earlier: Earlier): Started | null {
     if (this.stopped) return null;
     const ids = new Set<number>();
     for (const id of this.urgent) {
@@ -206,7 +225,7 @@ export class ParseQueue {
     }
     // Nothing it may take yet: the backlog's next store kicks this lane again.
     if (ids.size === 0) return null;
-    const batch = this.take([...ids]);
+    const batch = this.take([...ids], earlier);
     // What did not fit in the batch's bytes waits for the next urgent batch.
     for (const id of ids) if (!this.claimed.has(id)) this.urgent.add(id);
     if (batch.length === 0) return null;
@@ -241,7 +260,7 @@ export class ParseQueue {
         if (!current) {
           const lanes = await this.smtp.lanes(this.stopping.signal);
           if (this.stopped) return;
-          current = this.startBatch({ lanes }, new Set());
+          current = this.startBatch({ lanes }, NOTHING_EARLIER);
         }
         if (!current) {
           // Caught up (or the urgent lane holds the rest): the next commit starts a new burst.
@@ -252,7 +271,7 @@ export class ParseQueue {
         // The next batch is parsed while this one is stored, so the workers never wait for it.
         const lanes = this.smtp.lanesNow();
         if (!this.stopped && lanes !== 'wait') {
-          prefetched = this.startBatch({ lanes }, new Set(current.batch.map((raw) => raw.id)));
+          prefetched = this.startBatch({ lanes }, earlierOf(current.batch));
         }
         if (!this.store(current.batch, analyzed)) return;
       }
@@ -266,7 +285,7 @@ export class ParseQueue {
    * Claims the next backlog batch and starts parsing it; null when nothing is left. `earlier`:
    * the batch this lane stores before it.
    */
-  private startBatch(how: BatchLane, earlier: ReadonlySet<number>): Started | null {
+  private startBatch(how: BatchLane, earlier: Earlier): Started | null {
     const batch = this.nextBatch(earlier);
     if (batch.length === 0) return null;
     return { batch, analyzed: this.analyzeBatch(batch, how) };
@@ -324,8 +343,8 @@ export class ParseQueue {
   }
 
   /** The oldest pending messages nobody has taken, within the batch's count and bytes. */
-  private nextBatch(earlier: ReadonlySet<number>): StoredRaw[] {
-    let bytes = 0;
+  private nextBatch(earlier: Earlier): StoredRaw[] {
+    let bytes = earlier.bytes;
     const taken = new Set<number>();
     // Past what the lanes hold already, or a batch in flight would hide the next one.
     for (const pending of this.raws.pending(0, this.options.batchSize + this.claimed.size)) {
@@ -334,11 +353,12 @@ export class ParseQueue {
       if (this.claimed.has(id) || this.urgent.has(id) || !this.inOrder(id, taken, earlier)) {
         continue;
       }
-      if (taken.size > 0 && bytes + pending.bytes > this.options.batchBytes) break;
+      const first = taken.size === 0 && earlier.ids.size === 0;
+      if (!first && bytes + pending.bytes > this.options.batchBytes) break;
       taken.add(id);
       bytes += pending.bytes;
     }
-    return this.take([...taken]);
+    return this.take([...taken], earlier);
   }
 
   /**
@@ -346,11 +366,11 @@ export class ParseQueue {
    * its mailboxes is in that batch too, or in `earlier` (the batch its lane stores first): a
    * mailbox lists its mails in the order SMTP accepted them, whichever lane stores them.
    */
-  private inOrder(id: number, batch: ReadonlySet<number>, earlier: ReadonlySet<number>): boolean {
+  private inOrder(id: number, batch: ReadonlySet<number>, earlier: Earlier): boolean {
     for (const mailbox of this.pending.mailboxes(id)) {
       for (const older of this.pending.ids(mailbox)) {
         if (older >= id) break;
-        if (!batch.has(older) && !earlier.has(older)) return false;
+        if (!batch.has(older) && !earlier.ids.has(older)) return false;
       }
     }
     return true;
@@ -358,16 +378,18 @@ export class ParseQueue {
 
   /**
    * Claims the messages for the calling lane and reads them, stopping before the one that
-   * would take the batch past `batchBytes` (at least one); the rest stay unclaimed.
+   * would take the batch, with the lane's `earlier` one, past `batchBytes` (at least one when
+   * nothing is earlier); the rest stay unclaimed.
    */
-  private take(ids: number[]): StoredRaw[] {
+  private take(ids: number[], earlier: Earlier): StoredRaw[] {
     const out: StoredRaw[] = [];
-    let bytes = 0;
+    let bytes = earlier.bytes;
     for (const id of ids) {
       // The size first: a message that does not fit is not read only to be dropped.
       const size = this.raws.size(id);
       if (size === null) continue;
-      if (out.length > 0 && bytes + size > this.options.batchBytes) break;
+      const first = out.length === 0 && earlier.ids.size === 0;
+      if (!first && bytes + size > this.options.batchBytes) break;
       const raw = this.raws.read(id);
       if (!raw) continue;
       bytes += size;
