@@ -9,8 +9,13 @@ export type CodeExtractor = (mail: MailParts) => string | null;
 /** The link extractor's signature (src-main/mail/link-extraction/extract-link.ts). */
 export type LinkExtractor = (mail: MailParts) => string | null;
 
-/** A parsed message with its verification code and link: all the CPU work one mail needs. */
-export interface AnalyzedMessage extends ParsedMessage {
+/**
+ * A parsed message with its verification code and link: all the CPU work one mail needs. From
+ * the parse pool a long body comes as UTF-8 bytes (body-bytes.ts), stored as they are.
+ */
+export interface AnalyzedMessage extends Omit<ParsedMessage, 'text' | 'html'> {
+  text: string | Buffer | null;
+  html: string | Buffer | null;
   code: string | null;
   link: string | null;
 }

@@ -15,8 +15,9 @@ export interface NewMail {
   fromName: string | null;
   to: string[];
   subject: string | null;
-  text: string | null;
-  html: string | null;
+  /** A Buffer holds UTF-8 (a long body from the parse pool, body-bytes.ts). */
+  text: string | Buffer | null;
+  html: string | Buffer | null;
   receivedAt: number;
   code: string | null;
   link: string | null;
@@ -102,11 +103,12 @@ export class MailStore {
   private readonly readAllStmt;
 
   constructor(private readonly db: Db) {
-    this.insertStmt = db.prepare<[Omit<MailRow, 'id' | 'is_read'>]>(`
+    // A body bound as bytes is UTF-8 text: CAST stores it as TEXT without a JavaScript string.
+    this.insertStmt = db.prepare<[InsertRow]>(`
       INSERT INTO mail_messages (email, from_address, from_name, to_json, subject, text, html,
         received_at, code, link, size, attachments_json, raw_id)
-      VALUES (@email, @from_address, @from_name, @to_json, @subject, @text, @html, @received_at,
-        @code, @link, @size, @attachments_json, @raw_id)`);
+      VALUES (@email, @from_address, @from_name, @to_json, @subject, CAST(@text AS TEXT),
+        CAST(@html AS TEXT), @received_at, @code, @link, @size, @attachments_json, @raw_id)`);
     this.listStmt = db.prepare<
       [{ email: string; afterId: number; limit: number } & typeof CUTS],
       ListedRow
@@ -339,15 +341,26 @@ function withoutNul<T extends string | null>(value: T): T {
   return (value === null || !value.includes('\0') ? value : value.replaceAll('\0', '\uFFFD')) as T;
 }
 
-function toRow(mail: NewMail): Omit<MailRow, 'id' | 'is_read'> {
+/** A body as withoutNul leaves it; bytes stay bytes unless they hold a NUL (rare). */
+function bodyWithoutNul(value: string | Buffer | null): string | Buffer | null {
+  if (!Buffer.isBuffer(value)) return withoutNul(value);
+  return value.includes(0) ? withoutNul(value.toString('utf8')) : value;
+}
+
+type InsertRow = Omit<MailRow, 'id' | 'is_read' | 'text' | 'html'> & {
+  text: string | Buffer | null;
+  html: string | Buffer | null;
+};
+
+function toRow(mail: NewMail): InsertRow {
   return {
     email: mail.email,
     from_address: withoutNul(mail.from),
     from_name: withoutNul(mail.fromName),
     to_json: JSON.stringify(mail.to),
     subject: withoutNul(mail.subject),
-    text: withoutNul(mail.text),
-    html: withoutNul(mail.html),
+    text: bodyWithoutNul(mail.text),
+    html: bodyWithoutNul(mail.html),
     received_at: mail.receivedAt,
     code: mail.code,
     link: mail.link,

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../core/logger.ts';
 import type { AnalyzedMessage } from './analyze-message.ts';
+import { withBodyBuffers } from './body-bytes.ts';
 import { MessageRefused } from './message-refused.ts';
 import type { AttachmentFile } from './raw-mail.ts';
 
@@ -161,7 +162,9 @@ export class ParsePool {
     lanes = Infinity,
     urgent = false,
   ): Promise<AnalyzedMessage> {
-    return this.run<AnalyzedMessage>({ kind: 'analyze', raw, from }, lanes, urgent);
+    return this.run<AnalyzedMessage>({ kind: 'analyze', raw, from }, lanes, urgent).then(
+      withBodyBuffers,
+    );
   }
 
   /** Attachment `index` of a raw message, parsed out in a worker; null when there is none. */

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { analyzeInProcess } from './analyze-message.ts';
+import { analyzeInProcess, type AnalyzedMessage } from './analyze-message.ts';
+import { withBodiesAsBytes } from './body-bytes.ts';
 import { extractCode } from './code-extraction/extract-code.ts';
 import { extractAttachment } from './extract-attachment.ts';
 import { extractLink } from './link-extraction/extract-link.ts';
@@ -37,7 +38,12 @@ parentPort?.on('message', (job: ParseJob & { id: number }) => {
   const work =
     job.kind === 'attachment' ? extractAttachment(job.raw, job.index) : analyze(job.raw, job.from);
   work.then(
-    (result) => parentPort?.postMessage({ id: job.id, ok: true, result }),
+    (result) => {
+      if (job.kind === 'attachment')
+        return parentPort?.postMessage({ id: job.id, ok: true, result });
+      const { message, transfer } = withBodiesAsBytes(result as AnalyzedMessage);
+      parentPort?.postMessage({ id: job.id, ok: true, result: message }, transfer);
+    },
     (err: unknown) =>
       parentPort?.postMessage({
         id: job.id,

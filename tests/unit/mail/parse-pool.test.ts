@@ -19,6 +19,21 @@ describe('ParsePool', WORKER_TEST, () => {
     await expect(pool.analyze(raw, null)).rejects.toThrow('parse pool closed');
   });
 
+  it('a long body comes back as UTF-8 bytes, its code found in the worker', async () => {
+    const pool = new ParsePool(createLogger('test', true), 1);
+    const filler = 'Lorem ipsum dolor sit amet.\r\n'.repeat(4000);
+    const raw = new TextEncoder().encode(
+      `Subject: Code\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nGrüße, your code is 482913.\r\n${filler}`,
+    );
+    const result = await pool.analyze(raw, null);
+    expect(result.code).toBe('482913');
+    expect(Buffer.isBuffer(result.text)).toBe(true);
+    expect((result.text as Buffer).toString('utf8')).toMatch(
+      /^Grüße, your code is 482913\.\nLorem/,
+    );
+    await pool.close();
+  });
+
   it('fails a job that outlives the timeout instead of hanging (SMTP then answers 451)', async () => {
     const pool = new ParsePool(createLogger('test', true), 1, 1);
     const raw = new TextEncoder().encode('Subject: slow\r\n\r\nbody\r\n');
