@@ -34,7 +34,7 @@ export const DEFAULT_PARSE_QUEUE: ParseQueueOptions = {
   attempts: 2,
   retryMs: 1_000,
   quietMs: 300,
-  maxDeferMs: 1000,
+  maxDeferMs: 2000,
   busyLanes: 2,
 };
 
