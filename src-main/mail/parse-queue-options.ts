@@ -12,12 +12,14 @@ export interface ParseQueueOptions {
   /** Pause before a batch whose commit failed is tried again. */
   retryMs: number;
   /**
-   * While SMTP commits keep coming (one within `quietMs`), the backlog waits for a gap, so a
+   * While SMTP commits keep coming (`busyCommits` within `quietMs`), the backlog waits for a gap, so a
    * burst is acknowledged at full speed and parsed right after it; but a burst longer than
    * `maxDeferMs` gets parsing alongside (on `busyLanes` workers) until its first gap, so a flood
    * cannot hold mail back for longer than that. Mail someone waits for never waits for a gap.
    */
   quietMs: number;
+  /** Commits within `quietMs` that count as a burst (SmtpActivityOptions.busyCommits). */
+  busyCommits: number;
   maxDeferMs: number;
   /**
    * Parse workers a backlog batch may use while SMTP is still busy. Parsing costs more CPU than
@@ -34,6 +36,7 @@ export const DEFAULT_PARSE_QUEUE: ParseQueueOptions = {
   attempts: 2,
   retryMs: 1_000,
   quietMs: 300,
+  busyCommits: 8,
   maxDeferMs: 2000,
   busyLanes: 2,
 };

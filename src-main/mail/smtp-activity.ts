@@ -2,8 +2,15 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface SmtpActivityOptions {
-  /** Commits closer than this count as one burst. */
+  /** SMTP is busy while `busyCommits` commits fall within this long; a pause this long ends it. */
   quietMs: number;
+  /**
+   * Commits within `quietMs` that make a burst. A trickle (a mail every few hundred ms, the
+   * watched mailbox of someone waiting for a code) is not one and holds nothing back: with one
+   * commit enough, a mail every 500 ms paused the backlog for 300 ms of every 500 after a
+   * flood (bench/mail-ingest.ts: the parse workers ran at a third of a core each).
+   */
+  busyCommits: number;
   /** The longest the backlog waits for a burst to pause. */
   maxDeferMs: number;
   /** Workers the backlog may use while a burst goes on past `maxDeferMs`. */
@@ -15,15 +22,28 @@ export interface SmtpActivityOptions {
  * `busyLanes` workers once a burst has been waited for `maxDeferMs` (ParseQueue).
  */
 export class SmtpActivity {
-  /** performance.now() of the last commit (a scheduling hint, not a time of record). */
-  private lastCommit = 0;
+  /**
+   * performance.now() of the last `busyCommits` commits, oldest first (a scheduling hint, not
+   * a time of record).
+   */
+  private readonly recent: number[] = [];
   /** performance.now() when the current burst began to be waited for; null: none. */
   private burstSince: number | null = null;
 
   constructor(private readonly options: SmtpActivityOptions) {}
 
   committed(): void {
-    this.lastCommit = performance.now();
+    this.recent.push(performance.now());
+    if (this.recent.length > Math.max(1, this.options.busyCommits)) this.recent.shift();
+  }
+
+  /**
+   * Until when SMTP counts as busy: `quietMs` after the oldest of the last `busyCommits`
+   * commits; -Infinity before there were that many.
+   */
+  private busyUntil(): number {
+    if (this.recent.length < Math.max(1, this.options.busyCommits)) return -Infinity;
+    return (this.recent[0] ?? -Infinity) + this.options.quietMs;
   }
 
   /** The backlog caught up: the next commit starts a new burst, waited for again. */
@@ -34,7 +54,7 @@ export class SmtpActivity {
   /** Workers a batch may use right now (undefined: all), or 'wait' while a burst is deferred. */
   lanesNow(): number | undefined | 'wait' {
     const now = performance.now();
-    if (now - this.lastCommit >= this.options.quietMs) return undefined;
+    if (now >= this.busyUntil()) return undefined;
     if (this.burstSince !== null && now - this.burstSince >= this.options.maxDeferMs)
       return this.options.busyLanes;
     return 'wait';
@@ -46,11 +66,12 @@ export class SmtpActivity {
    */
   async lanes(signal: AbortSignal): Promise<number | undefined> {
     const { quietMs, maxDeferMs } = this.options;
-    while (!signal.aborted && performance.now() - this.lastCommit < quietMs) {
+    while (!signal.aborted && performance.now() < this.busyUntil()) {
       this.burstSince ??= performance.now();
       const deferred = performance.now() - this.burstSince;
       if (deferred >= maxDeferMs) return this.options.busyLanes;
-      await sleep(Math.min(quietMs, maxDeferMs - deferred), undefined, { signal }).catch(
+      const quietIn = Math.max(1, this.busyUntil() - performance.now());
+      await sleep(Math.min(quietMs, quietIn, maxDeferMs - deferred), undefined, { signal }).catch(
         () => undefined,
       );
     }

@@ -153,7 +153,13 @@ describe('ParseQueue', () => {
     // No quiet period to wait for: every batch runs in a gap, on the whole pool.
     ['in a gap, a batch gets the whole pool', 0, [undefined, undefined]],
   ])('%s', async (_name, quietMs, expected) => {
-    const options = { ...DEFAULT_PARSE_QUEUE, quietMs, maxDeferMs: 0, busyLanes: 2 };
+    const options = {
+      ...DEFAULT_PARSE_QUEUE,
+      quietMs,
+      busyCommits: 1,
+      maxDeferMs: 0,
+      busyLanes: 2,
+    };
     const { queue, inbox, fake } = setup(openDatabase(':memory:'), options);
     queue.start();
     await Promise.all(['a', 'b'].map((s) => inbox.add(env(['x@t.test']), Buffer.from(s))));
@@ -165,7 +171,10 @@ describe('ParseQueue', () => {
 
   it('defers a burst up to maxDeferMs, and again after the queue caught up', async () => {
     // Every commit counts as busy (quietMs), so only maxDeferMs ends the wait.
-    const options = { ...DEFAULT_PARSE_QUEUE, quietMs: 60_000, maxDeferMs: 100, busyLanes: 1 };
+    const options = {
+      ...DEFAULT_PARSE_QUEUE,
+      ...{ quietMs: 60_000, busyCommits: 1, maxDeferMs: 100, busyLanes: 1 },
+    };
     const { queue, inbox, fake } = setup(openDatabase(':memory:'), options);
     queue.start();
     for (const text of ['first', 'second']) {
@@ -177,8 +186,27 @@ describe('ParseQueue', () => {
     await queue.stop();
   });
 
+  it('a trickle of mail is not a burst: the backlog waits only from busyCommits commits on', async () => {
+    const options = {
+      ...DEFAULT_PARSE_QUEUE,
+      ...{ quietMs: 60_000, busyCommits: 3, maxDeferMs: 60_000 },
+    };
+    const { queue, inbox, fake } = setup(openDatabase(':memory:'), options);
+    queue.start();
+    // One commit, then another: fewer than three within the minute, parsed at once.
+    await addAndDrain(queue, inbox, 'x@t.test', 'one');
+    await addAndDrain(queue, inbox, 'x@t.test', 'two');
+    expect(fake.lanes).toEqual([undefined, undefined]);
+    // The third within the minute makes a burst: it waits for a gap (a minute away).
+    await inbox.add(env(['x@t.test']), Buffer.from('three'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(queue.backlog()).toBe(1);
+    expect(fake.calls).toEqual(['one', 'two']);
+    await queue.stop();
+  });
+
   // The backlog waits a minute for a gap in SMTP here: only the urgent lane can parse in time.
-  const deferred = { ...DEFAULT_PARSE_QUEUE, quietMs: 60_000, maxDeferMs: 60_000 };
+  const deferred = { ...DEFAULT_PARSE_QUEUE, quietMs: 60_000, busyCommits: 1, maxDeferMs: 60_000 };
 
   it('parses a watched mailbox’s mail at once, while other mail waits for a gap', async () => {
     const { queue, inbox, hub, fake, store } = setup(openDatabase(':memory:'), deferred);
@@ -265,7 +293,11 @@ describe('ParseQueue', () => {
 
   it.each([
     ['the backlog', { quietMs: 0, maxDeferMs: 0, batchSize: 2 }, false],
-    ['the urgent lane', { quietMs: 60_000, maxDeferMs: 60_000, urgentBatch: 2 }, true],
+    [
+      'the urgent lane',
+      { quietMs: 60_000, busyCommits: 1, maxDeferMs: 60_000, urgentBatch: 2 },
+      true,
+    ],
   ])(
     '%s parses its next batch while it stores the one before, one mailbox too',
     async (_lane, lane, read) => {
