@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactElement, type ReactNode } from 'react';
 
 /**
  * A modal built on <dialog>: the browser traps focus, Escape closes it, and the page behind is
@@ -19,6 +19,8 @@ export function Dialog({
   testId?: string;
 }): ReactElement {
   const ref = useRef<HTMLDialogElement>(null);
+  // Each dialog names itself: a shared id made every closed dialog take the open one's title.
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -29,7 +31,7 @@ export function Dialog({
     <dialog
       ref={ref}
       className="dialog"
-      aria-labelledby="dialog-title"
+      aria-labelledby={titleId}
       data-testid={testId}
       onCancel={(event) => {
         event.preventDefault();
@@ -38,7 +40,7 @@ export function Dialog({
     >
       {open ? (
         <div className="dialog-body">
-          <h2 id="dialog-title" className="dialog-title">
+          <h2 id={titleId} className="dialog-title">
             {title}
           </h2>
           {children}

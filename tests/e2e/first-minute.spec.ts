@@ -40,6 +40,10 @@ for (const lang of ['en', 'zh-CN'] as const) {
       await page.getByTestId('new-mailbox').click();
       const dialog = page.getByTestId('key-dialog');
       await expect(dialog).toBeVisible();
+      // Named by its own title; the closed dialogs on the page do not take that name.
+      const title = await dialog.getByRole('heading').first().textContent();
+      await expect(page.getByLabel(title ?? '', { exact: true })).toHaveCount(1);
+      await expect(dialog).toHaveAccessibleName(title ?? '');
       const ways = dialog.getByTestId('key-ways');
       await expect(ways).toContainText(text.computer);
       await expect(ways).toContainText(text.link);
