@@ -8,7 +8,8 @@ export function formatBytes(bytes: number, locale: string): string {
     unit++;
   }
   const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${value.toLocaleString(locale, { maximumFractionDigits: digits })} ${units[unit]}`;
+  // A no-break space: "116 KB" never wraps between the number and its unit.
+  return `${value.toLocaleString(locale, { maximumFractionDigits: digits })}\u00a0${units[unit]}`;
 }
 
 /** Seconds as m:ss, or h:mm:ss past an hour. Negative values show as 0:00. */
