@@ -67,7 +67,8 @@ test.describe('video grab', () => {
     await page.getByTestId('share-text').press('Enter');
     const card = page.getByTestId('task-card').first();
     await expect(card).toHaveAttribute('data-status', 'processing');
-    await expect(card.getByTestId('task-bytes')).toHaveText(/KB of 60 KB · \d+%/);
+    // Number and unit are held together by a no-break space (formatBytes).
+    await expect(card.getByTestId('task-bytes')).toHaveText(/\d\u00a0KB of 60\u00a0KB · \d+%/);
     await expect(card.getByRole('progressbar')).toBeVisible();
     await shot('desktop-video-progress');
     await card.getByTestId('cancel').click();
