@@ -353,12 +353,12 @@ export class ParseQueue {
       if (this.claimed.has(id) || this.urgent.has(id) || !this.inOrder(id, taken, earlier)) {
         continue;
       }
-      const first = taken.size === 0 && earlier.ids.size === 0;
-      if (!first && bytes + pending.bytes > this.options.batchBytes) break;
+      if (this.overBudget(bytes + pending.bytes, taken.size, earlier)) break;
       taken.add(id);
       bytes += pending.bytes;
     }
-    return this.take([...taken], earlier);
+    // Sized within the budget already, from the pending rows.
+    return this.claim([...taken]);
   }
 
   /**
@@ -378,21 +378,38 @@ export class ParseQueue {
 
   /**
    * Claims the messages for the calling lane and reads them, stopping before the one that
-   * would take the batch, with the lane's `earlier` one, past `batchBytes` (at least one when
-   * nothing is earlier); the rest stay unclaimed.
+   * would take the batch, with the lane's `earlier` one, past `batchBytes`; the rest stay
+   * unclaimed.
    */
   private take(ids: number[], earlier: Earlier): StoredRaw[] {
-    const out: StoredRaw[] = [];
+    const fitting: number[] = [];
     let bytes = earlier.bytes;
     for (const id of ids) {
       // The size first: a message that does not fit is not read only to be dropped.
       const size = this.raws.size(id);
       if (size === null) continue;
-      const first = out.length === 0 && earlier.ids.size === 0;
-      if (!first && bytes + size > this.options.batchBytes) break;
+      if (this.overBudget(bytes + size, fitting.length, earlier)) break;
+      fitting.push(id);
+      bytes += size;
+    }
+    return this.claim(fitting);
+  }
+
+  /**
+   * Would a lane holding `bytes` with this batch be past `batchBytes`? The first message of a
+   * lane holding nothing always fits, however large: every message gets parsed.
+   */
+  private overBudget(bytes: number, taken: number, earlier: Earlier): boolean {
+    if (taken === 0 && earlier.ids.size === 0) return false;
+    return bytes > this.options.batchBytes;
+  }
+
+  /** Claims the messages for the calling lane and reads them; one gone meanwhile is skipped. */
+  private claim(ids: readonly number[]): StoredRaw[] {
+    const out: StoredRaw[] = [];
+    for (const id of ids) {
       const raw = this.raws.read(id);
       if (!raw) continue;
-      bytes += size;
       this.claimed.add(id);
       out.push(raw);
     }
