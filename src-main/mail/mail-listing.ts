@@ -8,29 +8,36 @@ export const CUTS = {
   bodyChars: MAIL_LIMITS.listBodyChars,
 };
 
-/** A listing row: the long columns cut by SQL, with a flag saying whether anything was cut. */
-export interface ListedRow {
+/** A row of mail_messages as SQLite gives it. */
+export interface MailRow {
   id: number;
   email: string;
   from_address: string | null;
   from_name: string | null;
   to_json: string;
   subject: string | null;
-  /** The cut bodies as their UTF-8 bytes (CAST AS BLOB): no JavaScript string is made. */
-  text: Buffer | null;
-  html: Buffer | null;
+  text: string | null;
+  html: string | null;
   received_at: number;
   code: string | null;
   link: string | null;
   size: number;
   attachments_json: string;
   is_read: number;
+  raw_id: number | null;
+}
+
+/** A listing row: the long columns cut by SQL, with a flag saying whether anything was cut. */
+export type ListedRow = Omit<MailRow, 'text' | 'html' | 'raw_id'> & {
+  /** The cut bodies as their UTF-8 bytes (CAST AS BLOB): no JavaScript string is made. */
+  text: Buffer | null;
+  html: Buffer | null;
   /** 1 when the subject was cut (null when there is none). */
   subject_cut: number | null;
   /** The bodies' whole sizes in bytes (null when absent): more than the cut's when cut. */
   text_bytes: number | null;
   html_bytes: number | null;
-}
+};
 
 /**
  * SQLite reads the cut with substr(), so a 10 MiB body never reaches JavaScript in a listing:

@@ -2,7 +2,14 @@ import type { Attachment, Mail } from '../../src-shared/mail/schemas.ts';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open-database.ts';
 import { listedToMail } from './listed-mail.ts';
-import { CUTS, listedColumns, listedFromRow, listedRows, type ListedRow } from './mail-listing.ts';
+import {
+  CUTS,
+  listedColumns,
+  listedFromRow,
+  listedRows,
+  type ListedRow,
+  type MailRow,
+} from './mail-listing.ts';
 import { asMailPage, collectPage, type ListedPage, type MailPage } from './mail-page.ts';
 import { SearchIndex } from './search-index.ts';
 
@@ -25,24 +32,6 @@ export interface NewMail {
   attachments: Attachment[];
   /** The raw message in mail_raw this copy was parsed from. */
   rawId?: number | null;
-}
-
-interface MailRow {
-  id: number;
-  email: string;
-  from_address: string | null;
-  from_name: string | null;
-  to_json: string;
-  subject: string | null;
-  text: string | null;
-  html: string | null;
-  received_at: number;
-  code: string | null;
-  link: string | null;
-  size: number;
-  attachments_json: string;
-  is_read: number;
-  raw_id: number | null;
 }
 
 /** The columns GET /api/emails/{email}/{id} streams in pieces instead of reading whole. */
