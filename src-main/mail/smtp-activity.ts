@@ -30,11 +30,16 @@ export class SmtpActivity {
   /** performance.now() when the current burst began to be waited for; null: none. */
   private burstSince: number | null = null;
 
-  constructor(private readonly options: SmtpActivityOptions) {}
+  /** At least one: a single commit is a burst when options say 0. */
+  private readonly busyCommits: number;
+
+  constructor(private readonly options: SmtpActivityOptions) {
+    this.busyCommits = Math.max(1, options.busyCommits);
+  }
 
   committed(): void {
     this.recent.push(performance.now());
-    if (this.recent.length > Math.max(1, this.options.busyCommits)) this.recent.shift();
+    if (this.recent.length > this.busyCommits) this.recent.shift();
   }
 
   /**
@@ -42,7 +47,7 @@ export class SmtpActivity {
    * commits; -Infinity before there were that many.
    */
   private busyUntil(): number {
-    if (this.recent.length < Math.max(1, this.options.busyCommits)) return -Infinity;
+    if (this.recent.length < this.busyCommits) return -Infinity;
     return (this.recent[0] ?? -Infinity) + this.options.quietMs;
   }
 
