@@ -26,17 +26,19 @@ export function withBodiesAsBytes(message: AnalyzedMessage): {
     transfer.push(encoded.buffer);
     return encoded;
   };
-  return {
-    message: { ...message, text: bytes(message.text), html: bytes(message.html) },
-    transfer,
-  };
+  const text = bytes(message.text);
+  const html = bytes(message.html);
+  // The usual short mail goes as it is.
+  if (transfer.length === 0) return { message, transfer };
+  return { message: { ...message, text, html }, transfer };
 }
 
 /** In the main thread: bytes that arrived as a plain Uint8Array become a Buffer again. */
 export function withBodyBuffers(message: AnalyzedMessage): AnalyzedMessage {
+  const arrived = (body: Body | Uint8Array): body is Uint8Array =>
+    body instanceof Uint8Array && !Buffer.isBuffer(body);
+  if (!arrived(message.text) && !arrived(message.html)) return message;
   const buffer = (body: Body | Uint8Array): Body =>
-    body instanceof Uint8Array && !Buffer.isBuffer(body)
-      ? Buffer.from(body.buffer, body.byteOffset, body.byteLength)
-      : body;
+    arrived(body) ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : body;
   return { ...message, text: buffer(message.text), html: buffer(message.html) };
 }
