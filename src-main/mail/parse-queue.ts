@@ -3,6 +3,7 @@ import type { Logger } from '../core/logger.ts';
 import { mailboxOf } from '../../src-shared/mail/address.ts';
 import { deliveryTargets, type MailboxResolver } from './address.ts';
 import { analyzeBatch, type BatchLane } from './analyze-batch.ts';
+import { BatchPicker, earlierOf, NOTHING_EARLIER, type Earlier } from './batch-picker.ts';
 import type { AnalyzedMessage, Analyzer } from './analyze-message.ts';
 import type { Envelope } from './envelope.ts';
 import type { LiveHub } from './live-hub.ts';
@@ -27,24 +28,6 @@ export {
 /** Pending messages of one mailbox a wait can put ahead of the backlog at once. */
 const MAX_HURRIED = 5_000;
 
-/**
- * The batch a lane stores before the one it is taking: its messages count as in order, and its
- * bytes as part of the lane's batchBytes, so a lane never holds more raw mail than one batch's
- * worth (two 10 MiB messages are not read at once; one is taken only once the other is stored).
- */
-interface Earlier {
-  ids: ReadonlySet<number>;
-  bytes: number;
-}
-
-const NOTHING_EARLIER: Earlier = { ids: new Set(), bytes: 0 };
-
-function earlierOf(batch: readonly StoredRaw[]): Earlier {
-  let bytes = 0;
-  for (const raw of batch) bytes += raw.raw.byteLength;
-  return { ids: new Set(batch.map((raw) => raw.id)), bytes };
-}
-
 /** A backlog batch taken, and its parsing under way. */
 interface Started {
   batch: StoredRaw[];
@@ -62,9 +45,7 @@ interface Started {
  */
 export class ParseQueue {
   private readonly pending = new PendingMail();
-  /** Raw ids a lane has taken and not finished; the other lane leaves them alone. */
-  private readonly claimed = new Set<number>();
-  private readonly urgent = new Set<number>();
+  private readonly picker: BatchPicker;
   private readonly byId = new Map<number, (mails: Mail[]) => void>();
   private readonly writer: ParsedMailWriter;
   private readonly options: ParseQueueOptions;
@@ -92,6 +73,7 @@ export class ParseQueue {
     this.mailboxFor = deps.mailboxFor ?? mailboxOf;
     this.watched = deps.watched ?? ((mailbox) => hub.listenerCount(mailbox) > 0);
     this.writer = new ParsedMailWriter(raws, store, this.mailboxFor, logger, deps.outbox);
+    this.picker = new BatchPicker(raws, this.pending, this.options);
   }
 
   /** Picks up what a previous run committed but did not parse, and starts on it. */
@@ -162,13 +144,13 @@ export class ParseQueue {
    */
   private hurry(mailbox: string): void {
     if (this.stopped) return;
-    for (const id of this.pending.oldest(mailbox, MAX_HURRIED)) this.urgent.add(id);
+    this.picker.hurry(this.pending.oldest(mailbox, MAX_HURRIED));
     this.kickUrgent();
   }
 
   private kickUrgent(): void {
     if (this.stopped) return;
-    if (this.urgent.size > 0 && !this.urgentRunning) {
+    if (this.picker.hasUrgent() && !this.urgentRunning) {
       this.urgentRunning = this.drainUrgent()
         .catch((err: unknown) => this.logger.error('parsing urgent mail failed', err))
         .finally(() => {
@@ -199,35 +181,19 @@ export class ParseQueue {
     } finally {
       const left = prefetched;
       if (left) {
-        for (const raw of left.batch) this.urgent.add(raw.id);
-        void left.analyzed.finally(() => this.release(left.batch));
+        this.picker.hurry(left.batch.map((raw) => raw.id));
+        void left.analyzed.finally(() => this.picker.release(left.batch));
       }
     }
   }
 
   /**
-   * The next urgent batch, started in the pool; null when there is none to take. `earlier`:
-   * the ids of the batch this lane stores before it, which count as in order.
+   * The next urgent batch, started in the pool; null when there is none to take yet (the
+   * backlog's next store kicks this lane again). `earlier`: the batch this lane stores first.
    */
   private startUrgent(earlier: Earlier): Started | null {
     if (this.stopped) return null;
-    const ids = new Set<number>();
-    for (const id of this.urgent) {
-      if (!this.pending.has(id) || this.claimed.has(id)) {
-        this.urgent.delete(id);
-        continue;
-      }
-      // Older mail of its mailbox is in the backlog's hands: this one after it.
-      if (!this.inOrder(id, ids, earlier)) continue;
-      this.urgent.delete(id);
-      ids.add(id);
-      if (ids.size >= this.options.urgentBatch) break;
-    }
-    // Nothing it may take yet: the backlog's next store kicks this lane again.
-    if (ids.size === 0) return null;
-    const batch = this.take([...ids], earlier);
-    // What did not fit in the batch's bytes waits for the next urgent batch.
-    for (const id of ids) if (!this.claimed.has(id)) this.urgent.add(id);
+    const batch = this.picker.urgentBatch(earlier);
     if (batch.length === 0) return null;
     return { batch, analyzed: this.analyzeBatch(batch, { urgent: true }) };
   }
@@ -277,7 +243,7 @@ export class ParseQueue {
       }
     } finally {
       const left = prefetched;
-      if (left) void left.analyzed.finally(() => this.release(left.batch));
+      if (left) void left.analyzed.finally(() => this.picker.release(left.batch));
     }
   }
 
@@ -286,7 +252,7 @@ export class ParseQueue {
    * the batch this lane stores before it.
    */
   private startBatch(how: BatchLane, earlier: Earlier): Started | null {
-    const batch = this.nextBatch(earlier);
+    const batch = this.picker.backlogBatch(earlier);
     if (batch.length === 0) return null;
     return { batch, analyzed: this.analyzeBatch(batch, how) };
   }
@@ -324,15 +290,11 @@ export class ParseQueue {
       });
       return true;
     } finally {
-      this.release(batch);
+      this.picker.release(batch);
       // Mail held back for order may go now, in either lane.
       this.kickUrgent();
       if (!this.running) this.kick();
     }
-  }
-
-  private release(batch: StoredRaw[]): void {
-    for (const raw of batch) this.claimed.delete(raw.id);
   }
 
   private retryLater(): void {
@@ -340,79 +302,5 @@ export class ParseQueue {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => this.kick(), this.options.retryMs);
     this.retryTimer.unref();
-  }
-
-  /** The oldest pending messages nobody has taken, within the batch's count and bytes. */
-  private nextBatch(earlier: Earlier): StoredRaw[] {
-    let bytes = earlier.bytes;
-    const taken = new Set<number>();
-    // Past what the lanes hold already, or a batch in flight would hide the next one.
-    for (const pending of this.raws.pending(0, this.options.batchSize + this.claimed.size)) {
-      const { id } = pending;
-      if (taken.size >= this.options.batchSize) break;
-      if (this.claimed.has(id) || this.urgent.has(id) || !this.inOrder(id, taken, earlier)) {
-        continue;
-      }
-      if (this.overBudget(bytes + pending.bytes, taken.size, earlier)) break;
-      taken.add(id);
-      bytes += pending.bytes;
-    }
-    // Sized within the budget already, from the pending rows.
-    return this.claim([...taken]);
-  }
-
-  /**
-   * May message `id` be stored with `batch`? Only when every older pending message of each of
-   * its mailboxes is in that batch too, or in `earlier` (the batch its lane stores first): a
-   * mailbox lists its mails in the order SMTP accepted them, whichever lane stores them.
-   */
-  private inOrder(id: number, batch: ReadonlySet<number>, earlier: Earlier): boolean {
-    for (const mailbox of this.pending.mailboxes(id)) {
-      for (const older of this.pending.ids(mailbox)) {
-        if (older >= id) break;
-        if (!batch.has(older) && !earlier.ids.has(older)) return false;
-      }
-    }
-    return true;
-  }
-
-  /**
-   * Claims the messages for the calling lane and reads them, stopping before the one that
-   * would take the batch, with the lane's `earlier` one, past `batchBytes`; the rest stay
-   * unclaimed.
-   */
-  private take(ids: number[], earlier: Earlier): StoredRaw[] {
-    const fitting: number[] = [];
-    let bytes = earlier.bytes;
-    for (const id of ids) {
-      // The size first: a message that does not fit is not read only to be dropped.
-      const size = this.raws.size(id);
-      if (size === null) continue;
-      if (this.overBudget(bytes + size, fitting.length, earlier)) break;
-      fitting.push(id);
-      bytes += size;
-    }
-    return this.claim(fitting);
-  }
-
-  /**
-   * Would a lane holding `bytes` with this batch be past `batchBytes`? The first message of a
-   * lane holding nothing always fits, however large: every message gets parsed.
-   */
-  private overBudget(bytes: number, taken: number, earlier: Earlier): boolean {
-    if (taken === 0 && earlier.ids.size === 0) return false;
-    return bytes > this.options.batchBytes;
-  }
-
-  /** Claims the messages for the calling lane and reads them; one gone meanwhile is skipped. */
-  private claim(ids: readonly number[]): StoredRaw[] {
-    const out: StoredRaw[] = [];
-    for (const id of ids) {
-      const raw = this.raws.read(id);
-      if (!raw) continue;
-      this.claimed.add(id);
-      out.push(raw);
-    }
-    return out;
   }
 }
