@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../../src-main/db/open-database.ts';
 import { MailStore } from '../../../src-main/mail/mail-store.ts';
 import { SearchIndex } from '../../../src-main/mail/search-index.ts';
@@ -67,6 +67,52 @@ describe('SearchIndex (the full-text index trails new mail)', () => {
     expect(through()).toBe(0);
     await expect.poll(through, { timeout: 5_000, interval: 5 }).toBe(1_200);
     index.close();
+  });
+
+  it('waits while mail is listed, then catches up once reads pause too', () => {
+    vi.useFakeTimers();
+    try {
+      const { store, through } = setup();
+      // Storing schedules the store's own index (quiet time 250 ms).
+      store.insert(Array.from({ length: 600 }, (_, i) => mail('a@d.test', `Note ${i}`)));
+      const index = store.searchIndex;
+      // A reader lists every 100 ms for a second: the index never steps in between.
+      for (let i = 0; i < 10; i++) {
+        vi.advanceTimersByTime(100);
+        index.readsHappening();
+      }
+      expect(through()).toBe(0);
+      vi.advanceTimersByTime(250);
+      expect(through()).toBe(500);
+      // A read between two steps holds the rest back for another quiet spell.
+      index.readsHappening();
+      vi.advanceTimersByTime(100);
+      expect(through()).toBe(500);
+      vi.advanceTimersByTime(150);
+      expect(through()).toBe(600);
+      // With nothing left to index, a read schedules nothing.
+      index.readsHappening();
+      expect(vi.getTimerCount()).toBe(0);
+      index.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a listing through MailStore holds the index back', () => {
+    vi.useFakeTimers();
+    try {
+      const { store, through } = setup();
+      store.insert([mail('a@d.test', 'Hello')]);
+      vi.advanceTimersByTime(200);
+      store.listedPage('a@d.test', 0, 10, 1 << 20, true);
+      vi.advanceTimersByTime(200);
+      expect(through()).toBe(0);
+      vi.advanceTimersByTime(50);
+      expect(through()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('catchUp(limit) indexes the oldest first and says how many', () => {
