@@ -13,6 +13,14 @@ describe('jsonStringBytes (a UTF-8 body as the inside of a JSON string)', () => 
     }
   });
 
+  it('escapes every ASCII byte the same way in a body long enough for the byte loop', () => {
+    const filler = Buffer.alloc(64 * 1024, 0x61);
+    for (let byte = 0; byte < 128; byte++) {
+      const utf8 = Buffer.concat([filler, Buffer.from([byte, 0xc3, 0xa9])]);
+      expect(jsonStringBytes(utf8).equals(expected(utf8)), `byte ${byte}`).toBe(true);
+    }
+  });
+
   it('keeps other characters as they are: accents, CJK, emoji, U+2028, replacement', () => {
     const text = 'é "à" \\ 中文\r\n😀 tab\there \u2028 \u2029 \uFFFD\u0000\u001f\u007f end';
     const utf8 = Buffer.from(text);
@@ -23,6 +31,8 @@ describe('jsonStringBytes (a UTF-8 body as the inside of a JSON string)', () => 
   it('answers the same buffer when nothing needs an escape (no copy)', () => {
     const utf8 = Buffer.from('plain text, 中文 and 😀 with nothing to escape');
     expect(jsonStringBytes(utf8)).toBe(utf8);
+    const long = Buffer.from('中文 and 😀 '.repeat(10_000));
+    expect(jsonStringBytes(long)).toBe(long);
     expect(jsonStringBytes(Buffer.alloc(0))).toEqual(Buffer.alloc(0));
   });
 
