@@ -124,6 +124,8 @@ export class WebhookService {
 
   /** Writes a `mail.received` event per endpoint; call inside the mails' own transaction. */
   recordMails(mails: readonly Mail[]): void {
+    // No endpoint: no event to build (a JSON payload per mail, a savepoint per batch).
+    if (!this.listening()) return;
     const now = this.clock.now();
     const events = mails.map((mail) => {
       const event = mailReceivedEvent(mail, now);
