@@ -56,6 +56,16 @@ for (const size of SIZES) {
       expect((inbox?.x ?? 0) + (inbox?.width ?? 0)).toBeGreaterThan(size.width - 40);
       // Before a mail is open the mailbox column is there, the code strip large.
       await expect(page.getByTestId('mailbox-list')).toBeVisible();
+      // Every control of the column lies inside it (the fold toggle once stuck out, cut in half).
+      const column = await page.locator('.mailboxes-pane').boundingBox();
+      for (const id of ['mailboxes-collapse', 'new-mailbox', 'several-toggle']) {
+        const control = await page.getByTestId(id).boundingBox();
+        expect(control, id).not.toBeNull();
+        expect(control?.x ?? 0, id).toBeGreaterThanOrEqual(column?.x ?? 0);
+        expect((control?.x ?? 0) + (control?.width ?? 0), id).toBeLessThanOrEqual(
+          (column?.x ?? 0) + (column?.width ?? 0) - 8,
+        );
+      }
       await expect(page.getByTestId('latest-code')).not.toHaveClass(/is-slim/);
 
       await page

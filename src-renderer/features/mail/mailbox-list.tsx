@@ -42,6 +42,24 @@ export function MailboxList({
 
   return (
     <div className="mailboxes">
+      {onCollapse ? (
+        // A row of its own: beside "New address" and "Several…" the toggle did not fit the
+        // column and was cut in half.
+        <div className="mailboxes-head">
+          <h2 className="mailboxes-title">{t('mail.list')}</h2>
+          <Button
+            variant="ghost"
+            size="sm"
+            icon="panel"
+            className="mailboxes-collapse"
+            aria-label={t('mail.layout.hideMailboxes')}
+            title={t('mail.layout.hideMailboxes')}
+            aria-expanded={true}
+            onClick={onCollapse}
+            data-testid="mailboxes-collapse"
+          />
+        </div>
+      ) : null}
       <div className="mailboxes-actions">
         <Button
           variant="primary"
@@ -60,19 +78,6 @@ export function MailboxList({
         >
           {t('mail.several')}
         </Button>
-        {onCollapse ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            icon="panel"
-            className="mailboxes-collapse"
-            aria-label={t('mail.layout.hideMailboxes')}
-            title={t('mail.layout.hideMailboxes')}
-            aria-expanded={true}
-            onClick={onCollapse}
-            data-testid="mailboxes-collapse"
-          />
-        ) : null}
       </div>
       {several ? (
         <form
