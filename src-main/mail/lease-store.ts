@@ -35,6 +35,7 @@ const MAX_REMEMBERED = 4096;
 export class LeaseStore {
   private readonly remembered = new Map<string, LeaseRecord | null>();
   private rememberedVersion: unknown = null;
+  private versionChecked = false;
   private readonly dataVersion;
   private readonly getStmt;
   private readonly upsertStmt;
@@ -62,11 +63,7 @@ export class LeaseStore {
   }
 
   get(email: string): LeaseRecord | null {
-    const version = this.dataVersion.get();
-    if (version !== this.rememberedVersion) {
-      this.remembered.clear();
-      this.rememberedVersion = version;
-    }
+    this.checkOtherWriters();
     const known = this.remembered.get(email);
     if (known !== undefined) return known;
     const row = this.getStmt.get(email);
@@ -74,6 +71,25 @@ export class LeaseStore {
     if (this.remembered.size >= MAX_REMEMBERED) this.remembered.clear();
     this.remembered.set(email, record);
     return record;
+  }
+
+  /**
+   * Forgets what is remembered once another connection committed (the CLI, say). Asked once
+   * per turn of the event loop: the PRAGMA cost about as much as the lookups it saves, and RCPT
+   * and storing ask for the same leases many times in one turn. A commit by another process is
+   * seen from the next turn on, as if it had come a moment later.
+   */
+  private checkOtherWriters(): void {
+    if (this.versionChecked) return;
+    this.versionChecked = true;
+    queueMicrotask(() => {
+      this.versionChecked = false;
+    });
+    const version = this.dataVersion.get();
+    if (version !== this.rememberedVersion) {
+      this.remembered.clear();
+      this.rememberedVersion = version;
+    }
   }
 
   save(lease: LeaseRecord): void {
