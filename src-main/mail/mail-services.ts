@@ -128,7 +128,10 @@ export function createMailServices(
     // A webhook waits for every mailbox's mail; a WebSocket or long poll for its own.
     watched: (mailbox) => hub.listenerCount(mailbox) > 0 || webhooks.listening(),
   });
-  const inbox = new RawInbox(raws, clock, (items) => parsing.committed(items));
+  const inbox = new RawInbox(raws, clock, (items) => {
+    store.searchIndex.postpone();
+    parsing.committed(items);
+  });
   const delivery = new MailDelivery(inbox, parsing);
   const reader = new MailReader(leases, store, hub, options.responseBytes, (email) =>
     parsing.settled(email, SETTLE_MS),

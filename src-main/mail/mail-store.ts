@@ -208,7 +208,7 @@ export class MailStore {
     budget: number,
     atLeastOne: boolean,
   ): ListedPage {
-    this.searchIndex.readsHappening();
+    this.searchIndex.postpone();
     return collectPage(
       listedRows(this.listStmt.iterate({ email, afterId, limit, ...CUTS })),
       afterId,

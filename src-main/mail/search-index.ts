@@ -8,8 +8,8 @@ const MAX_LAG = 20_000;
 /**
  * The full-text index of mail (mail_search, src-main/db/migrations/004-mail-control.ts) trails
  * the mails (009-search-index-lag.ts): storing a mail does not index it; the index catches up
- * once no mail was stored or listed for `quietMs`, and completely before every search, so a
- * search always sees every mail.
+ * once no mail was stored, received or listed for `quietMs`, and completely before every
+ * search, so a search always sees every mail.
  */
 export class SearchIndex {
   private readonly throughStmt;
@@ -70,11 +70,11 @@ export class SearchIndex {
   }
 
   /**
-   * Mail is being read: indexing in idle time waits until reads pause too. A reader following
-   * a flood of new mail would otherwise queue behind steps that only a later search needs (and
-   * a search catches up first anyway).
+   * Mail is arriving or being listed: indexing in idle time waits for that to pause too. An
+   * SMTP flood whose parsing waits for a gap, or a reader following it, would otherwise queue
+   * behind steps only a later search needs (and a search catches up first anyway).
    */
-  readsHappening(): void {
+  postpone(): void {
     if (this.timer === null) return;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.idleStep(), this.quietMs);

@@ -79,19 +79,19 @@ describe('SearchIndex (the full-text index trails new mail)', () => {
       // A reader lists every 100 ms for a second: the index never steps in between.
       for (let i = 0; i < 10; i++) {
         vi.advanceTimersByTime(100);
-        index.readsHappening();
+        index.postpone();
       }
       expect(through()).toBe(0);
       vi.advanceTimersByTime(250);
       expect(through()).toBe(500);
       // A read between two steps holds the rest back for another quiet spell.
-      index.readsHappening();
+      index.postpone();
       vi.advanceTimersByTime(100);
       expect(through()).toBe(500);
       vi.advanceTimersByTime(150);
       expect(through()).toBe(600);
       // With nothing left to index, a read schedules nothing.
-      index.readsHappening();
+      index.postpone();
       expect(vi.getTimerCount()).toBe(0);
       index.close();
     } finally {
