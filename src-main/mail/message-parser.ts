@@ -1,4 +1,5 @@
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { fastParse, type MailFields } from './fast-mime/fast-parse.ts';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { Attachment } from '../../src-shared/mail/schemas.ts';
 import { htmlToText } from './html-text/html-to-text.ts';
@@ -38,6 +39,23 @@ export async function parseMessage(
   raw: Buffer,
   envelopeFrom: string | null,
 ): Promise<ParsedMessage> {
+  return parseFast(raw, envelopeFrom) ?? (await parseWithMailparser(raw, envelopeFrom));
+}
+
+/**
+ * The fast path (fast-mime/): the same ParsedMessage mailparser gives for the common shapes,
+ * null for every other message. tests/unit/mail/fast-mime/ proves the two agree.
+ */
+export function parseFast(raw: Buffer, envelopeFrom: string | null): ParsedMessage | null {
+  const fields = fastParse(raw);
+  return fields ? fromParsed({ ...fields, attachments: [] }, envelopeFrom) : null;
+}
+
+/** mailparser's path, for every message the fast path declines. */
+export async function parseWithMailparser(
+  raw: Buffer,
+  envelopeFrom: string | null,
+): Promise<ParsedMessage> {
   let parsed: ParsedMail;
   try {
     parsed = await simpleParser(raw, PARSER_OPTIONS);
@@ -54,6 +72,12 @@ export async function parseMessage(
       attachments: [],
     };
   }
+  return fromParsed(parsed, envelopeFrom);
+}
+
+type ParsedFields = MailFields & Pick<ParsedMail, 'attachments'>;
+
+function fromParsed(parsed: ParsedFields, envelopeFrom: string | null): ParsedMessage {
   const sender = firstAddress(parsed.from);
   const html = typeof parsed.html === 'string' ? parsed.html : null;
   return {

@@ -1,0 +1,52 @@
+import { decode as base64Decode } from 'libbase64';
+import { decode as qpDecode } from 'libqp';
+
+/**
+ * A text part's content as mailparser's textContent: the writes through the decoder mailsplit
+ * picks (libqp's and libbase64's decoders, anything else passed through), read as UTF-8
+ * (shape.ts admits only the charsets mailparser leaves undecoded), CRLF turned into LF.
+ */
+export function bodyText(writes: readonly Buffer[], encoding: string | false): string {
+  let bytes: Buffer;
+  if (encoding === 'quoted-printable') {
+    // libqp's Decoder joins every write and decodes once at the end
+    bytes = writes.length === 0 ? Buffer.alloc(0) : qpDecode(Buffer.concat(writes));
+  } else if (encoding === 'base64') {
+    bytes = Buffer.concat(base64Writes(writes));
+  } else {
+    bytes = writes.length === 1 ? (writes[0] as Buffer) : Buffer.concat(writes);
+  }
+  return bytes.toString().replace(/\r?\n/g, '\n');
+}
+
+/**
+ * libbase64's Decoder, write by write: each write decodes up to its last padding character
+ * plus whole quartets, the rest waits for the next write or the end.
+ */
+function base64Writes(writes: readonly Buffer[]): Buffer[] {
+  const out: Buffer[] = [];
+  let carry = '';
+  for (const chunk of writes) {
+    if (chunk.length === 0) continue;
+    let b64 = carry + chunk.toString('latin1');
+    carry = '';
+    if (/[^a-zA-Z0-9+/=]/.test(b64)) b64 = b64.replace(/[^a-zA-Z0-9+/=]/g, '');
+    let padded = '';
+    const lastPad = b64.lastIndexOf('=');
+    if (lastPad >= 0) {
+      padded = b64.slice(0, lastPad + 1);
+      b64 = b64.slice(lastPad + 1);
+    }
+    if (b64.length < 4) {
+      carry = b64;
+      b64 = '';
+    } else if (b64.length % 4) {
+      carry = b64.slice(-(b64.length % 4));
+      b64 = b64.slice(0, b64.length - carry.length);
+    }
+    b64 = padded + b64;
+    if (b64) out.push(base64Decode(b64));
+  }
+  if (carry) out.push(base64Decode(carry));
+  return out;
+}

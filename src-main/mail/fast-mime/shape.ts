@@ -1,0 +1,39 @@
+import type mailsplit from '@zone-eu/mailsplit';
+
+type MimeNode = InstanceType<typeof mailsplit.MimeNode>;
+
+/**
+ * What the fast path takes, and its bounds. Everything outside goes to mailparser, which is
+ * always right; these bounds sit far inside mailsplit's own (1 MiB of header cost per part,
+ * 1000 parts), so every message mailparser refuses is one the fast path declines first.
+ */
+export const MAX_PARTS = 64;
+export const MAX_DEPTH = 8;
+export const MAX_HEADER_COST = 256 * 1024;
+/** A last line without LF past this is flushed by mailsplit in pieces (64 KiB). */
+export const MAX_TAIL_LINE = 32 * 1024;
+
+const TRANSFER_ENCODINGS = new Set(['', '7bit', '8bit', 'binary', 'quoted-printable', 'base64']);
+
+/**
+ * The part's text type when mailparser would read it as inline text the fast path decodes the
+ * same way: text/plain or text/html (a root without Content-Type is text/plain, as in
+ * mailparser's createNode), not an attachment by disposition, a known transfer encoding,
+ * UTF-8 or ASCII, not format=flowed, and no boundary parameter (mailsplit would split a leaf
+ * by it). Null for anything else.
+ */
+export function isTextLeaf(mime: MimeNode, root: boolean): 'text/plain' | 'text/html' | null {
+  const contentType = mime.contentType || (root ? 'text/plain' : false);
+  if (contentType !== 'text/plain' && contentType !== 'text/html') return null;
+  if (mime.disposition && mime.disposition !== 'inline') return null;
+  if (mime.flowed || mime._boundary) return null;
+  if (!TRANSFER_ENCODINGS.has(mime.encoding || '')) return null;
+  if (!isUtf8Charset(mime.charset)) return null;
+  return contentType;
+}
+
+/** mailparser skips charset decoding for these (the bytes are read as UTF-8). */
+export function isUtf8Charset(charset: string | false): boolean {
+  const name = (charset || 'utf-8').toLowerCase().replace(/[^a-z0-9]+/g, '');
+  return name === 'utf8' || name === 'usascii' || name === 'ascii';
+}
