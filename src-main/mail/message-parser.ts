@@ -91,7 +91,8 @@ function fromParsed(parsed: ParsedFields, envelopeFrom: string | null): ParsedMe
     html,
     attachments: parsed.attachments.slice(0, MAIL_LIMITS.maxStoredAttachments).map((a) => ({
       filename: cutName(a.filename ?? null),
-      content_type: cutName(a.contentType),
+      // mailparser leaves `false` for a part whose Content-Type is empty
+      content_type: cutName(a.contentType || 'application/octet-stream'),
       size: a.size,
     })),
   };
