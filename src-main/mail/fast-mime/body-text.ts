@@ -1,22 +1,25 @@
 import { decode as base64Decode } from 'libbase64';
-import { decode as qpDecode } from 'libqp';
+import { decodeQuotedPrintable } from './quoted-printable.ts';
 
 /**
  * A text part's content as mailparser's textContent: the writes through the decoder mailsplit
- * picks (libqp's and libbase64's decoders, anything else passed through), read as UTF-8
+ * picks (libqp's decoder, as quoted-printable.ts, libbase64's, anything else passed through),
+ * read as UTF-8
  * (shape.ts admits only the charsets mailparser leaves undecoded), CRLF turned into LF.
  */
 export function bodyText(writes: readonly Buffer[], encoding: string | false): string {
   let bytes: Buffer;
   if (encoding === 'quoted-printable') {
     // libqp's Decoder joins every write and decodes once at the end
-    bytes = writes.length === 0 ? Buffer.alloc(0) : qpDecode(Buffer.concat(writes));
+    bytes = decodeQuotedPrintable(Buffer.concat(writes));
   } else if (encoding === 'base64') {
     bytes = Buffer.concat(base64Writes(writes));
   } else {
     bytes = writes.length === 1 ? (writes[0] as Buffer) : Buffer.concat(writes);
   }
-  return bytes.toString().replace(/\r?\n/g, '\n');
+  const text = bytes.toString();
+  // without a CR there is nothing to replace
+  return bytes.includes(0x0d) ? text.replace(/\r?\n/g, '\n') : text;
 }
 
 /**
