@@ -1,13 +1,20 @@
 import { decode as base64Decode } from 'libbase64';
+import { decode as decodeCharset } from 'libmime/lib/charset.js';
+import { isUtf8Charset } from './shape.ts';
 import { decodeQuotedPrintable } from './quoted-printable.ts';
 
 /**
  * A text part's content as mailparser's textContent: the writes through the decoder mailsplit
  * picks (libqp's decoder, as quoted-printable.ts, libbase64's, anything else passed through),
- * read as UTF-8
- * (shape.ts admits only the charsets mailparser leaves undecoded), CRLF turned into LF.
+ * then read as UTF-8 when mailparser does so, else through libmime's charset decoding (its
+ * decode stream gives what decode() gives for the whole input, and its UTF-8 Buffers are read
+ * back, so a lone surrogate becomes U+FFFD as there), CRLF turned into LF.
  */
-export function bodyText(writes: readonly Buffer[], encoding: string | false): string {
+export function bodyText(
+  writes: readonly Buffer[],
+  encoding: string | false,
+  charset: string | false,
+): string {
   let bytes: Buffer;
   if (encoding === 'quoted-printable') {
     // libqp's Decoder joins every write and decodes once at the end
@@ -17,7 +24,9 @@ export function bodyText(writes: readonly Buffer[], encoding: string | false): s
   } else {
     bytes = writes.length === 1 ? (writes[0] as Buffer) : Buffer.concat(writes);
   }
-  const text = bytes.toString();
+  const text = isUtf8Charset(charset)
+    ? bytes.toString()
+    : Buffer.from(decodeCharset(bytes, charset as string), 'utf-8').toString();
   // without a CR there is nothing to replace
   return bytes.includes(0x0d) ? text.replace(/\r?\n/g, '\n') : text;
 }

@@ -1,4 +1,5 @@
 import type mailsplit from '@zone-eu/mailsplit';
+import { normalizeCharset } from 'libmime/lib/charset.js';
 
 type MimeNode = InstanceType<typeof mailsplit.MimeNode>;
 
@@ -28,7 +29,7 @@ export function isTextLeaf(mime: MimeNode, root: boolean): 'text/plain' | 'text/
   if (mime.disposition && mime.disposition !== 'inline') return null;
   if (mime.flowed || mime._boundary) return null;
   if (!TRANSFER_ENCODINGS.has(mime.encoding || '')) return null;
-  if (!isUtf8Charset(mime.charset)) return null;
+  if (!isUtf8Charset(mime.charset) && !isDecodedCharset(mime.charset)) return null;
   return contentType;
 }
 
@@ -37,3 +38,16 @@ export function isUtf8Charset(charset: string | false): boolean {
   const name = (charset || 'utf-8').toLowerCase().replace(/[^a-z0-9]+/g, '');
   return name === 'utf8' || name === 'usascii' || name === 'ascii';
 }
+
+/**
+ * Charsets mailparser decodes through libmime that the fast path decodes the same way (tests in
+ * tests/unit/mail/fast-mime/charsets.test.ts): the single-byte ISO-8859 and Windows code pages,
+ * KOI8, and the Chinese and Korean double-byte sets. Not the Japanese ones (encoding-japanese,
+ * stateful), not UTF-7 and other names libmime refuses or does not know.
+ */
+function isDecodedCharset(charset: string | false): boolean {
+  return charset !== false && DECODED_CHARSET.test(normalizeCharset(charset));
+}
+
+const DECODED_CHARSET =
+  /^(?:ISO-8859-(?:[1-9]|1[0-6])|WINDOWS-125[0-8]|KOI8-[RU]|GBK|GB2312|GB18030|BIG5|EUC-KR|CP949)$/i;

@@ -23,7 +23,7 @@ export function textContent(root: Part): TextContent {
   const html: string[] = [];
   const visit = (part: Part, inAlternative: boolean): void => {
     if (part.leafType !== null) {
-      const content = bodyText(part.writes, part.mime.encoding);
+      const content = bodyText(part.writes, part.mime.encoding, part.mime.charset);
       if (content === '') return;
       if (part.leafType === 'text/plain') {
         text.push(content);

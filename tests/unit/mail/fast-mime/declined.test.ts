@@ -10,10 +10,10 @@ function single(headers: string[], body = 'body'): Buffer {
 }
 
 describe('fast MIME path, what it leaves to mailparser', () => {
-  it('other charsets, encodings, flowed text, attachments by disposition, other types', async () => {
+  it('Japanese and UTF-7, other encodings, flowed text, attachments by disposition, other types', async () => {
     for (const headers of [
-      ['Content-Type: text/plain; charset=iso-8859-1'],
-      ['Content-Type: text/plain; charset=gbk'],
+      ['Content-Type: text/plain; charset=iso-2022-jp'],
+      ['Content-Type: text/plain; charset=utf-7'],
       ['Content-Transfer-Encoding: x-uuencode'],
       ['Content-Transfer-Encoding: "base64"'],
       ['Content-Type: text/plain; format=flowed'],

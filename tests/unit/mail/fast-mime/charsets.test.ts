@@ -1,0 +1,93 @@
+import iconv from 'iconv-lite';
+import { describe, it } from 'vitest';
+import { expectSame, rawMail } from './same-as-mailparser.ts';
+
+/** Text in each charset's own script, and the names mail writes it under. */
+const SAMPLES: [names: string[], text: string][] = [
+  [
+    ['iso-8859-1', 'ISO_8859-1', 'latin1', 'windows-1252', 'us-ascii'],
+    'Café € naïve – “Ihr Code” 123',
+  ],
+  [['iso-8859-2', 'windows-1250'], 'Kód: żółć Łódź 4711'],
+  [['iso-8859-5', 'windows-1251', 'koi8-r', 'KOI8-U'], 'Ваш код подтверждения: 918273'],
+  [['iso-8859-7', 'windows-1253'], 'Ο κωδικός σας: 5566'],
+  [['iso-8859-8', 'windows-1255'], 'הקוד שלך: 7788'],
+  [['iso-8859-9', 'windows-1254'], 'Doğrulama kodunuz: 3344'],
+  [['windows-1256'], 'رمز التحقق: 2468'],
+  [['windows-1258'], 'Mã xác minh của bạn'],
+  [['gbk', 'GB2312', 'gb18030', 'x-gbk'], '您的验证码是 246810，请勿泄露'],
+  [['big5'], '您的驗證碼是 135790'],
+  [['euc-kr', 'ks_c_5601-1987'], '인증 코드는 864209 입니다'],
+];
+
+function encode(text: string, charset: string): Buffer {
+  const name =
+    charset === 'us-ascii' || /latin1|8859-1$|8859_1$/i.test(charset) ? 'windows-1252' : charset;
+  return iconv.encode(text, name.replace('ks_c_5601-1987', 'euc-kr'));
+}
+
+function qp(bytes: Buffer): string {
+  return [...bytes]
+    .map((b) =>
+      b >= 0x21 && b <= 0x7e && b !== 0x3d
+        ? String.fromCharCode(b)
+        : `=${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
+}
+
+describe('fast MIME path, charsets mailparser decodes through libmime', () => {
+  it('gives mailparser’s text in 8bit, QP and base64, one part and alternative', async () => {
+    for (const [names, text] of SAMPLES) {
+      for (const charset of names) {
+        // a stray byte at the end: a lead byte without its trail in the double-byte sets
+        const bytes = Buffer.concat([encode(`${text}\r\n${text}`, charset), Buffer.from([0x81])]);
+        const b64 = bytes.toString('base64');
+        const bodies: [string, string][] = [
+          ['8bit', `${bytes.toString('latin1')}\r\n`],
+          ['quoted-printable', `${qp(bytes)}=\r\n!\r\n`],
+          // the last line without a line ending: two writes through the decoders
+          ['base64', `${b64.slice(0, 9)}\r\n${b64.slice(9)}`],
+        ];
+        for (const [cte, body] of bodies) {
+          await expectSame(
+            rawMail([
+              `Subject: =?${charset}?B?${encode(text, charset).toString('base64')}?=`,
+              `Content-Type: text/plain; charset="${charset}"`,
+              `Content-Transfer-Encoding: ${cte}`,
+              '',
+              body,
+            ]),
+            true,
+          );
+          await expectSame(
+            rawMail([
+              'Content-Type: multipart/alternative; boundary=b',
+              '',
+              '--b',
+              `Content-Type: text/plain; charset=${charset}`,
+              `Content-Transfer-Encoding: ${cte}`,
+              '',
+              body,
+              '--b',
+              `Content-Type: text/html; charset=${charset}`,
+              `Content-Transfer-Encoding: ${cte}`,
+              '',
+              body,
+            ]),
+            true,
+          );
+        }
+      }
+    }
+  });
+
+  it('leaves Japanese, UTF-7 and unknown charsets to mailparser', async () => {
+    for (const charset of ['iso-2022-jp', 'shift_jis', 'euc-jp', 'utf-7', 'x-unknown', 'utf-16']) {
+      await expectSame(
+        rawMail([`Content-Type: text/plain; charset=${charset}`, '', 'abc', '']),
+        false,
+      );
+    }
+  });
+});
