@@ -9,9 +9,9 @@ export type MailFields = Pick<ParsedMail, 'from' | 'to' | 'subject' | 'text' | '
 /**
  * simpleParser's result (with message-parser.ts's PARSER_OPTIONS) for the mail people wait
  * for: one text/plain or text/html part, or those inside multipart/alternative, mixed and
- * related, in 7bit, 8bit, quoted-printable or base64, UTF-8 or ASCII. Null for anything else
- * (attachments, other types or charsets, format=flowed, malformed structure, past the bounds
- * in shape.ts): mailparser parses those. Built from the modules mailparser itself uses
+ * related, in 7bit, 8bit, quoted-printable or base64, UTF-8 or a charset shape.ts lists. Null
+ * for anything else (attachments, other types or charsets, format=flowed, malformed structure,
+ * past the bounds in shape.ts): mailparser parses those. Built from the modules mailparser itself uses
  * (mailsplit's MimeNode for part headers, libqp, libbase64, libmime, its address parser),
  * without its stream machinery, which is most of its cost on a small mail.
  */

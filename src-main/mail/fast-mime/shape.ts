@@ -20,8 +20,8 @@ const TRANSFER_ENCODINGS = new Set(['', '7bit', '8bit', 'binary', 'quoted-printa
  * The part's text type when mailparser would read it as inline text the fast path decodes the
  * same way: text/plain or text/html (a root without Content-Type is text/plain, as in
  * mailparser's createNode), not an attachment by disposition, a known transfer encoding,
- * UTF-8 or ASCII, not format=flowed, and no boundary parameter (mailsplit would split a leaf
- * by it). Null for anything else.
+ * a charset it reads as UTF-8 or one of isDecodedCharset's, not format=flowed, and no boundary
+ * parameter (mailsplit would split a leaf by it). Null for anything else.
  */
 export function isTextLeaf(mime: MimeNode, root: boolean): 'text/plain' | 'text/html' | null {
   const contentType = mime.contentType || (root ? 'text/plain' : false);
