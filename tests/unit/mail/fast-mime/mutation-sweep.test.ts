@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseFast } from '../../../../src-main/mail/message-parser.ts';
 import { compose } from './composed-mail.ts';
+import { random } from './random-mail.ts';
 import { expectSame } from './same-as-mailparser.ts';
 
 /** A nested message with every delimiter kind, short enough to cut at every byte. */
@@ -33,17 +34,6 @@ const NESTED = [
   'epilogue',
   '',
 ].join('\r\n');
-
-/** Deterministic pseudo-random numbers (mulberry32), so a failure reproduces. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const EDITS: ((lines: string[], at: number) => void)[] = [
   (l, at) => l.splice(at, 1),

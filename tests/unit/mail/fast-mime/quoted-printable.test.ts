@@ -1,20 +1,10 @@
 import { decode } from 'libqp';
 import { describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable } from '../../../../src-main/mail/fast-mime/quoted-printable.ts';
+import { random } from './random-mail.ts';
 
 /** The bytes that steer a QP decoder, and a few that do not. */
 const ALPHABET = [0x3d, 0x20, 0x09, 0x0d, 0x0a, 0x41, 0x33, 0x66, 0x67, 0xe9, 0x3d, 0x0a];
-
-/** Deterministic pseudo-random numbers (mulberry32), so a failure reproduces. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('decodeQuotedPrintable', () => {
   it('decodes as libqp does: escapes, soft breaks, space before line ends', () => {
