@@ -30,7 +30,7 @@ type Parse = (raw: Buffer) => Promise<ParsedMessage>;
 /** A sign-up mail the size of a real one: a styled html body and its plain-text twin. */
 async function signUpMail(encoding: 'quoted-printable' | 'base64'): Promise<Buffer> {
   const rows = Array.from(
-    { length: 60 },
+    { length: 44 },
     (_, i) =>
       `<tr><td style="padding:8px 24px;font-family:Arial,sans-serif;font-size:14px;color:#333">` +
       `Step ${i + 1}: finish setting up your account — café, naïve, 東京, ✓</td></tr>`,
@@ -46,7 +46,7 @@ async function signUpMail(encoding: 'quoted-printable' | 'base64'): Promise<Buff
   const text =
     `Confirm your e-mail\n\nYour verification code is 482913\n\n` +
     `https://accounts.example.com/verify?token=8f2d1c0b9a7e6d5c4b3a2f1e0d9c8b7a\n\n` +
-    Array.from({ length: 60 }, (_, i) => `Step ${i + 1}: finish setting up — café, 東京 ✓`).join(
+    Array.from({ length: 44 }, (_, i) => `Step ${i + 1}: finish setting up — café, 東京 ✓`).join(
       '\n',
     );
   const mail = new MailComposer({

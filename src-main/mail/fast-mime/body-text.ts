@@ -18,7 +18,9 @@ export function bodyText(
   let bytes: Buffer;
   if (encoding === 'quoted-printable') {
     // libqp's Decoder joins every write and decodes once at the end
-    bytes = decodeQuotedPrintable(Buffer.concat(writes));
+    bytes = decodeQuotedPrintable(
+      writes.length === 1 ? (writes[0] as Buffer) : Buffer.concat(writes),
+    );
   } else if (encoding === 'base64') {
     bytes = Buffer.concat(base64Writes(writes));
   } else {
