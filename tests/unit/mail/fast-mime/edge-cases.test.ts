@@ -264,4 +264,30 @@ describe('fast MIME path, hand-written shapes it takes', () => {
       true,
     );
   });
+
+  it('a message past mailparser chunk size (64 KiB), with long lines in the middle', async () => {
+    const long = 'Привет, your code is 123456. '.repeat(3000);
+    const raw = rawMail([
+      ...HEAD,
+      'Content-Type: multipart/alternative; boundary=b',
+      '',
+      '--b',
+      'Content-Type: text/plain; charset=utf-8',
+      'Content-Transfer-Encoding: 8bit',
+      '',
+      utf8(long),
+      utf8(long),
+      '--b',
+      'Content-Type: text/html; charset=utf-8',
+      'Content-Transfer-Encoding: base64',
+      '',
+      ...(Buffer.from(`<p>${long}</p>`)
+        .toString('base64')
+        .match(/.{1,76}/g) ?? []),
+      '--b--',
+      '',
+    ]);
+    expect(raw.length).toBeGreaterThan(300_000);
+    await expectSame(raw, true);
+  });
 });
