@@ -42,12 +42,12 @@ export function isUtf8Charset(charset: string | false): boolean {
 /**
  * Charsets mailparser decodes through libmime that the fast path decodes the same way (tests in
  * tests/unit/mail/fast-mime/charsets.test.ts): the single-byte ISO-8859 and Windows code pages,
- * KOI8, and the Chinese and Korean double-byte sets. Not the Japanese ones (encoding-japanese,
- * stateful), not UTF-7 and other names libmime refuses or does not know.
+ * KOI8, the Chinese, Korean and Japanese sets, by the names libmime's normalizeCharset gives
+ * them. Not UTF-7, UTF-16 and other names libmime refuses, does not know or treats apart.
  */
 function isDecodedCharset(charset: string | false): boolean {
   return charset !== false && DECODED_CHARSET.test(normalizeCharset(charset));
 }
 
 const DECODED_CHARSET =
-  /^(?:ISO-8859-(?:[1-9]|1[0-6])|WINDOWS-125[0-8]|KOI8-[RU]|GBK|GB2312|GB18030|BIG5|EUC-KR|CP949)$/i;
+  /^(?:ISO-8859-(?:[1-9]|1[0-6])|WINDOWS-125[0-8]|KOI8-[RU]|GBK|GB2312|GB18030|BIG5|EUC-KR|CP949|ISO-2022-JP|SHIFT_JIS|EUC-JP|CP932)$/i;

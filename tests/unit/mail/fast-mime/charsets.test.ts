@@ -18,9 +18,17 @@ const SAMPLES: [names: string[], text: string][] = [
   [['gbk', 'GB2312', 'gb18030', 'x-gbk'], '您的验证码是 246810，请勿泄露'],
   [['big5'], '您的驗證碼是 135790'],
   [['euc-kr', 'ks_c_5601-1987'], '인증 코드는 864209 입니다'],
+  [
+    ['shift_jis', 'Shift-JIS', 'windows-31j', 'euc-jp', 'cp932'],
+    'あなたの認証コードは 482913 です',
+  ],
 ];
 
+// Encoded by hand (iconv-lite has no ISO-2022-JP encoder): こんにちは 123.
+const JIS = '\x1b$B$3$s$K$A$O\x1b(B 123';
+
 function encode(text: string, charset: string): Buffer {
+  if (charset === 'iso-2022-jp') return Buffer.from(text, 'latin1');
   const name =
     charset === 'us-ascii' || /latin1|8859-1$|8859_1$/i.test(charset) ? 'windows-1252' : charset;
   return iconv.encode(text, name.replace('ks_c_5601-1987', 'euc-kr'));
@@ -38,7 +46,7 @@ function qp(bytes: Buffer): string {
 
 describe('fast MIME path, charsets mailparser decodes through libmime', () => {
   it('gives mailparser’s text in 8bit, QP and base64, one part and alternative', async () => {
-    for (const [names, text] of SAMPLES) {
+    for (const [names, text] of [...SAMPLES, [['iso-2022-jp'], JIS] as [string[], string]]) {
       for (const charset of names) {
         // a stray byte at the end: a lead byte without its trail in the double-byte sets
         const bytes = Buffer.concat([encode(`${text}\r\n${text}`, charset), Buffer.from([0x81])]);
@@ -82,8 +90,8 @@ describe('fast MIME path, charsets mailparser decodes through libmime', () => {
     }
   });
 
-  it('leaves Japanese, UTF-7 and unknown charsets to mailparser', async () => {
-    for (const charset of ['iso-2022-jp', 'shift_jis', 'euc-jp', 'utf-7', 'x-unknown', 'utf-16']) {
+  it('leaves UTF-7, UTF-16 and unknown charsets to mailparser', async () => {
+    for (const charset of ['utf-7', 'x-unknown', 'utf-16', 'csISO2022JP', 'iso-2022-jp-2']) {
       await expectSame(
         rawMail([`Content-Type: text/plain; charset=${charset}`, '', 'abc', '']),
         false,
