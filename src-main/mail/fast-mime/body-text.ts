@@ -26,11 +26,14 @@ export function bodyText(
   } else {
     bytes = writes.length === 1 ? (writes[0] as Buffer) : Buffer.concat(writes);
   }
-  const text = isUtf8Charset(charset)
-    ? bytes.toString()
-    : Buffer.from(decodeCharset(bytes, charset as string), 'utf-8').toString();
-  // without a CR there is nothing to replace
-  return bytes.includes(0x0d) ? text.replace(/\r?\n/g, '\n') : text;
+  if (isUtf8Charset(charset)) {
+    const text = bytes.toString();
+    // read as UTF-8, a CR in the text is a CR byte: without one there is nothing to replace
+    return bytes.includes(0x0d) ? text.replace(/\r?\n/g, '\n') : text;
+  }
+  // a charset decoder may turn other bytes into CR, so the text itself is searched
+  const text = Buffer.from(decodeCharset(bytes, charset as string), 'utf-8').toString();
+  return text.replace(/\r?\n/g, '\n');
 }
 
 /**

@@ -1,5 +1,6 @@
 import iconv from 'iconv-lite';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { pick, random } from './random-mail.ts';
 import { expectSame, rawMail } from './same-as-mailparser.ts';
 
 /** Text in each charset's own script, and the names mail writes it under. */
@@ -96,6 +97,45 @@ describe('fast MIME path, charsets mailparser decodes through libmime', () => {
         rawMail([`Content-Type: text/plain; charset=${charset}`, '', 'abc', '']),
         false,
       );
+    }
+  });
+
+  it('turns a CR the charset decoder makes (not the bytes) into LF, as mailparser does', async () => {
+    // ISO-2022-JP: encoding-japanese reads BD C0 4D 0A as CR LF
+    const raw = Buffer.concat([
+      Buffer.from('Content-Type: text/plain; charset=iso-2022-jp\r\n\r\n'),
+      Buffer.from('41bdc04d0a42', 'hex'),
+    ]);
+    const { fast } = await expectSame(raw, true);
+    expect(fast?.text).toBe('A\nB');
+  });
+
+  it('gives mailparser’s text for random bytes in every charset it takes', async () => {
+    const next = random(4242);
+    const charsets = [...SAMPLES.flatMap(([names]) => names), 'iso-2022-jp', 'utf-8'];
+    const steering = [0x0d, 0x0a, 0x1b, 0x24, 0x42, 0x28, 0x20, 0x3d];
+    for (let round = 0; round < 1500; round++) {
+      const bytes = Buffer.from(
+        Array.from({ length: Math.floor(next() * 40) }, () =>
+          next() < 0.3 ? pick(next, steering) : Math.floor(next() * 256),
+        ),
+      );
+      const cte = pick(next, ['8bit', 'quoted-printable', 'base64']);
+      const b64 = bytes.toString('base64');
+      const cut = Math.floor(next() * b64.length);
+      const body =
+        cte === '8bit'
+          ? bytes.toString('latin1')
+          : cte === 'base64'
+            ? `${b64.slice(0, cut)}\r\n${b64.slice(cut)}`
+            : qp(bytes);
+      const raw = rawMail([
+        `Content-Type: ${pick(next, ['text/plain', 'text/html'])}; charset=${pick(next, charsets)}`,
+        `Content-Transfer-Encoding: ${cte}`,
+        '',
+        body,
+      ]);
+      await expectSame(raw, true);
     }
   });
 });
