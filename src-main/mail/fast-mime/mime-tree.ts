@@ -56,7 +56,7 @@ export function splitParts(raw: Buffer): Part | null {
       continue;
     }
     if (node.inHead) {
-      if (!endHeaderLine(raw, node, start, end)) return null;
+      if (!addHeaderLine(raw, node, start, end)) return null;
     }
     // body lines of a leaf run on to the next delimiter; a multipart's own lines are not content
   }
@@ -77,7 +77,7 @@ function newPart(parent: Part | null): Part {
 }
 
 /** Adds a header line; at the blank line that ends the block, decides whether the part fits. */
-function endHeaderLine(raw: Buffer, node: Part, start: number, end: number): boolean {
+function addHeaderLine(raw: Buffer, node: Part, start: number, end: number): boolean {
   const endsBlock = node.mime.addHeaderChunk(raw.subarray(start, end));
   if (node.mime.headerCost() > MAX_HEADER_COST) return false;
   if (!endsBlock) return true;
