@@ -135,5 +135,6 @@ function addresses(field: AddressObject | AddressObject[] | undefined): string[]
 
 /** mailparser leaves '' where skipHtmlToText skipped an HTML-only body. */
 function hasText(text: string | undefined): text is string {
-  return text !== undefined && text.trim() !== '';
+  // \S is what trim() keeps (both use WhiteSpace and LineTerminator); no copy of the body
+  return text !== undefined && /\S/.test(text);
 }
