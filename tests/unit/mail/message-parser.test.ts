@@ -127,4 +127,16 @@ describe('parseMessage', () => {
     const garbage = await parseMessage(Buffer.from([0, 1, 2, 0xff, 0xfe, 10, 13]), null);
     expect(garbage.subject).toBeNull();
   });
+
+  it('lists a part with an empty Content-Type as application/octet-stream', async () => {
+    const raw = eml(
+      ['Content-Type: multipart/mixed; boundary="b"'],
+      '--b\r\nContent-Type: text/plain\r\n\r\ntext\r\n--b\r\nContent-Type:\r\n\r\nxyz\r\n--b--\r\n',
+    );
+    const mail = await parseMessage(raw, null);
+    expect(mail.text).toBe('text');
+    expect(mail.attachments).toEqual([
+      { filename: null, content_type: 'application/octet-stream', size: 3 },
+    ]);
+  });
 });
