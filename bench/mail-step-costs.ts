@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     extractLink(warm);
   }
   const parsed: Awaited<ReturnType<typeof parseMessage>>[] = [];
-  await measure('parse MIME (mailparser)', 'worker', async () => {
+  await measure('parse MIME (parseMessage)', 'worker', async () => {
     for (const raw of read) parsed.push(await parseMessage(raw.raw, raw.envelope.from));
   });
   const codes: (string | null)[] = [];
