@@ -4,6 +4,7 @@
  * reserva", クーポンコード) is dropped in favour of the identifier.
  */
 
+import { AnchorGate } from './anchor-gate.ts';
 import {
   CODE_LABELS,
   IDENTIFIER_LABELS,
@@ -11,7 +12,7 @@ import {
   RECEIPT_CUES,
   TRAVEL_CUES,
 } from './keywords/index.ts';
-import type { LabelKind } from './keywords/index.ts';
+import type { LabelKind, LabelPattern } from './keywords/index.ts';
 import { forEachMatch } from './matches.ts';
 import type { Label, Span } from './types.ts';
 
@@ -26,13 +27,15 @@ export interface MailContext {
 }
 
 export function mailContext(texts: readonly string[]): MailContext {
-  const all = texts.join('\n');
+  // Joined only when a label asks: most mails never need their context.
+  let all: string | null = null;
   const memo = new Map<readonly RegExp[], boolean>();
   // `search` ignores the global flag and `lastIndex`.
   const has = (cues: readonly RegExp[]): boolean => {
     let found = memo.get(cues);
     if (found === undefined) {
-      found = cues.some((re) => all.search(re) >= 0);
+      const joined = (all ??= texts.join('\n'));
+      found = cues.some((re) => joined.search(re) >= 0);
       memo.set(cues, found);
     }
     return found;
@@ -63,6 +66,18 @@ function demoted(kind: LabelKind, context: MailContext): boolean {
   }
 }
 
+/** Every code label's anchors, each looked for once per window. */
+const ANCHORS: readonly string[] = [...new Set(CODE_LABELS.flatMap((p) => p.anchors))];
+const ANCHOR_IDS: readonly Int32Array[] = CODE_LABELS.map((p) =>
+  Int32Array.from(p.anchors, (a) => ANCHORS.indexOf(a)),
+);
+const anchorGate = new AnchorGate(ANCHORS);
+
+function anyPresent(ids: Int32Array): boolean {
+  for (let i = 0; i < ids.length; i++) if (anchorGate.present[ids[i] as number] === 1) return true;
+  return false;
+}
+
 /**
  * Labels in `text`, looking only inside `windows` (all of it when omitted). Each pattern runs
  * only when the window holds one of its anchors or its script; `gate: false` runs them all
@@ -83,8 +98,10 @@ export function findLabels(
       if (gate && !script.test(part)) continue;
       forEachMatch(re, part, (m) => negatives.push(makeLabel(m, w.start, 0, true)));
     }
-    for (const pattern of CODE_LABELS) {
-      if (gate && !pattern.anchors.some((a) => lower.includes(a))) continue;
+    if (gate) anchorGate.reset(lower);
+    for (let p = 0; p < CODE_LABELS.length; p++) {
+      const pattern = CODE_LABELS[p] as LabelPattern;
+      if (gate && !anyPresent(ANCHOR_IDS[p] as Int32Array)) continue;
       forEachMatch(pattern.re, part, (m) => {
         if (demoted(pattern.kind, context)) negatives.push(makeLabel(m, w.start, 0, true));
         else positives.push(makeLabel(m, w.start, pattern.weight, false));

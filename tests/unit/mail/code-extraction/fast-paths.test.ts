@@ -5,7 +5,9 @@
  */
 
 import { describe, expect, it } from 'vitest';
+import { AnchorGate } from '../../../../src-main/mail/code-extraction/anchor-gate.ts';
 import { findCandidates } from '../../../../src-main/mail/code-extraction/candidates.ts';
+import { CODE_LABELS } from '../../../../src-main/mail/code-extraction/keywords/index.ts';
 import { readSources } from '../../../../src-main/mail/code-extraction/sources.ts';
 import { loadCorpus } from './corpus-loader.ts';
 
@@ -35,5 +37,23 @@ describe('findCandidates: skipping capitalised words', () => {
     const texts = [...corpusTexts(), ...randomTexts(fragments, 20_000, 24)];
     for (const t of texts) expect(findCandidates(t)).toEqual(findCandidates(t, false));
     expect(texts.length).toBeGreaterThan(20_000);
+  });
+});
+
+describe('AnchorGate', () => {
+  const anchors = [...new Set(CODE_LABELS.flatMap((p) => p.anchors))];
+  const gate = new AnchorGate(anchors);
+  const answers = (text: string): boolean[] => {
+    gate.reset(text);
+    return anchors.map((_, id) => gate.present[id] === 1);
+  };
+
+  it('answers as includes for every code label anchor', () => {
+    const fragments = [...anchors, ...anchors.map((a) => a.slice(1)), ...'ac de-oé码 \n'];
+    const texts = [
+      ...corpusTexts().map((t) => t.toLowerCase()),
+      ...randomTexts(fragments, 5_000, 12),
+    ];
+    for (const t of texts) expect(answers(t)).toEqual(anchors.map((a) => t.includes(a)));
   });
 });
