@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { AnchorGate } from '../../../../src-main/mail/code-extraction/anchor-gate.ts';
 import { findCandidates } from '../../../../src-main/mail/code-extraction/candidates.ts';
+import { findDecoySpans } from '../../../../src-main/mail/code-extraction/decoys.ts';
+import { digitFirst } from '../../../../src-main/mail/code-extraction/digit-first.ts';
 import { CODE_LABELS } from '../../../../src-main/mail/code-extraction/keywords/index.ts';
 import { readSources } from '../../../../src-main/mail/code-extraction/sources.ts';
 import { loadCorpus } from './corpus-loader.ts';
@@ -55,5 +57,80 @@ describe('AnchorGate', () => {
       ...randomTexts(fragments, 5_000, 12),
     ];
     for (const t of texts) expect(answers(t)).toEqual(anchors.map((a) => t.includes(a)));
+  });
+});
+
+describe('digitFirst', () => {
+  const B = String.raw`(?<![\p{L}\p{N}])`;
+
+  it.each([
+    [String.raw`${B}\d{1,2}\s?h`, 'giu'],
+    [String.raw`${B}\d+(?:[.,]\d+)? ?%`, 'gu'],
+    [String.raw`${B}\d{4}`, 'gu'],
+    [String.raw`${B}\d{2,}x`, 'gu'],
+    [String.raw`${B}\d\.\d`, 'gu'],
+    [String.raw`\b\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?)(?![\p{L}])`, 'giu'],
+    [String.raw`\b\d{3}[.-]\d{3}`, 'g'],
+  ])('finds the same matches as %s', (source, flags) => {
+    const re = new RegExp(source, flags);
+    const fast = digitFirst(re);
+    expect(fast.source).not.toBe(re.source);
+    const all = (r: RegExp, t: string): string[] =>
+      [...t.matchAll(r)].map((m) => `${m.index}:${m[0]}`);
+    for (const t of randomTexts([...'12 3a.:-%xhApmſ\n', '4567', 'é'], 5_000, 14)) {
+      expect(all(fast, t)).toEqual(all(re, t));
+    }
+  });
+
+  it('leaves other openings alone', () => {
+    for (const source of [
+      String.raw`${B}\d?x`,
+      String.raw`${B}\d*x`,
+      String.raw`${B}\d+?x`,
+      'x\\d',
+    ]) {
+      const re = new RegExp(source, 'gu');
+      expect(digitFirst(re)).toBe(re);
+    }
+  });
+});
+
+describe('findDecoySpans: shortcuts', () => {
+  const fragments = [
+    ..."0123456789 \t\n.,:;-/+()#*•$€£¥₩₽₹¢₺₪₫%'’",
+    ...[
+      'ſ',
+      'ᲂ',
+      'K',
+      'ß',
+      'ẞ',
+      'İ',
+      '©',
+      '〒',
+      'г',
+      'Г',
+      '年',
+      '月',
+      '日',
+      '時',
+      '分',
+      '元',
+      '円',
+    ],
+    ...['May', 'jan', 'Sept', 'Mai', 'de', 'de maio', 'мая', 'am', 'P.M.', 'h', 'Uhr', 'копия'],
+    ...['EUR', 'usd', 'kr', 'zł', 'руб.', 'р.', 'đồng', 'ש"ח', 'ريال', 'Copyright', '(c)'],
+    ...['Straße', 'STRASSE', 'str.', 'weg', 'Rua', 'Av.', 'ул.', 'проспект', 'Street', 'Ave'],
+    ...['HRB', 'SIRET', 'VAT no', 'P. IVA', 'ИНН', 'ICP备', '사업자 등록 번호', 'CEP', 'Singapore'],
+    ...['version', 'iOS', 'v', 'Chrome', 'versión', 'минут', 'minutes', 'px', 'GB', '分钟', '시간'],
+    // Letters a case-insensitive pattern reads as s, о or с, inside the phrases.
+    ...['прᲂспект', 'ſtraße', 'ſep', 'verſion', 'уᲃд', 'ᲂffice', ' прᲂспект Мира 12'],
+    ...[' ſtraße 5', ' ſep 12, 2024', ' verſion 2', ' 12 ſeptember 2024', ' 5 uᲃd'],
+    ...['NSW', 'CA', 'SW1A', '1AA', 'Main', 'St', '0800', '1588', '400', '0120', 'г.', 'года'],
+  ];
+
+  it('finds the same spans as running every pattern as written', () => {
+    const texts = [...corpusTexts(), ...randomTexts(fragments, 20_000, 16)];
+    for (const t of texts) expect(findDecoySpans(t)).toEqual(findDecoySpans(t, undefined, false));
+    expect(texts.length).toBeGreaterThan(20_000);
   });
 });
