@@ -10,6 +10,7 @@ import { findCandidates } from '../../../../src-main/mail/code-extraction/candid
 import { findDecoySpans } from '../../../../src-main/mail/code-extraction/decoys.ts';
 import { digitFirst } from '../../../../src-main/mail/code-extraction/digit-first.ts';
 import { CODE_LABELS } from '../../../../src-main/mail/code-extraction/keywords/index.ts';
+import { sentenceAround } from '../../../../src-main/mail/code-extraction/text-layout.ts';
 import { readSources } from '../../../../src-main/mail/code-extraction/sources.ts';
 import { loadCorpus } from './corpus-loader.ts';
 
@@ -18,7 +19,7 @@ function randomTexts(fragments: readonly string[], count: number, maxParts: numb
   let seed = 20261127;
   const next = (n: number): number => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed % n;
+    return Math.floor((seed / 0x80000000) * n);
   };
   const texts: string[] = [];
   for (let k = 0; k < count; k++) {
@@ -132,5 +133,30 @@ describe('findDecoySpans: shortcuts', () => {
     const texts = [...corpusTexts(), ...randomTexts(fragments, 20_000, 16)];
     for (const t of texts) expect(findDecoySpans(t)).toEqual(findDecoySpans(t, undefined, false));
     expect(texts.length).toBeGreaterThan(20_000);
+  });
+});
+
+describe('sentenceAround', () => {
+  /** As it was written before: every break in the 200 characters before, the last one wins. */
+  function reference(text: string, span: { start: number; end: number }): string {
+    const from = Math.max(0, span.start - 200);
+    const head = text.slice(from, span.start);
+    const breaks = [...head.matchAll(/[.!?](?=\s)|[。！？\n]/g)];
+    const last = breaks[breaks.length - 1];
+    const start = last ? from + last.index + 1 : from;
+    const tail = text.slice(span.end, span.end + 200);
+    const next = /[.!?](?:\s|$)|[。！？\n]/.exec(tail);
+    const end = next ? span.end + next.index : span.end + tail.length;
+    return text.slice(start, end);
+  }
+
+  it('finds the same sentence as scanning every break', () => {
+    const fragments = [...'ab .!?\n\t。！？\u3000\u00a0', 'word ', '482913', 'x'.repeat(60)];
+    for (const t of randomTexts(fragments, 5_000, 40)) {
+      for (let start = 0; start <= t.length; start += 7) {
+        const span = { start, end: Math.min(t.length, start + 6) };
+        expect(sentenceAround(t, span)).toBe(reference(t, span));
+      }
+    }
   });
 });
