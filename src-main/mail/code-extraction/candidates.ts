@@ -14,6 +14,7 @@
  * (`RE-2024-00412`), phone prefixes (`+33`), card tails (`*4821`), percentages and currencies.
  */
 
+import { digitRuns, type DigitRun } from './digit-runs.ts';
 import type { Candidate, CandidateShape } from './types.ts';
 
 const ALNUM = /[A-Za-z0-9]/;
@@ -50,11 +51,6 @@ function freeAfter(text: string, end: number): boolean {
   if ('%‰°@_\\'.includes(a1)) return false;
   if (CURRENCY_SIGNS.includes(a1)) return false;
   return true;
-}
-
-interface DigitRun {
-  start: number;
-  end: number;
 }
 
 /** Separator that can join two digit groups of one code. */
@@ -130,28 +126,10 @@ const CLOCK_TOKEN = /^\d{1,2}h\d{2}$/i; // 14h30
 const isAlnumCode = (c: number): boolean =>
   (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
-/** Maximal digit runs; `test` moves `lastIndex` to a run's end without building a match. */
-const DIGIT_RUN = /[0-9]+/g;
-
 /** Two capitals in a row: every code-shaped word without a digit has them (see below). */
 const CAPITAL_PAIR = /[A-Z]{2}/g;
 /** Any capital: what `findCandidates(text, false)` looks for, to check the skip in tests. */
 const CAPITAL = /[A-Z]/g;
-
-const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
-
-/** Every maximal run of ASCII digits, in order. */
-function digitRuns(text: string): DigitRun[] {
-  const runs: DigitRun[] = [];
-  DIGIT_RUN.lastIndex = 0;
-  while (DIGIT_RUN.test(text)) {
-    const end = DIGIT_RUN.lastIndex;
-    let start = end - 1;
-    while (start > 0 && isDigitCode(text.charCodeAt(start - 1))) start--;
-    runs.push({ start, end });
-  }
-  return runs;
-}
 
 /** Offset of the next pair of capitals (or capital) at or after `from`, or Infinity. */
 function nextCapital(text: string, from: number, pairs: boolean): number {

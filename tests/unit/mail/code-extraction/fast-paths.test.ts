@@ -7,10 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { AnchorGate } from '../../../../src-main/mail/code-extraction/anchor-gate.ts';
 import { findCandidates } from '../../../../src-main/mail/code-extraction/candidates.ts';
+import { digitRuns } from '../../../../src-main/mail/code-extraction/digit-runs.ts';
 import { findDecoySpans } from '../../../../src-main/mail/code-extraction/decoys.ts';
 import { digitFirst } from '../../../../src-main/mail/code-extraction/digit-first.ts';
 import { CODE_LABELS } from '../../../../src-main/mail/code-extraction/keywords/index.ts';
 import { sentenceAround } from '../../../../src-main/mail/code-extraction/text-layout.ts';
+import { normalizeText } from '../../../../src-main/mail/code-extraction/normalize.ts';
 import { readSources } from '../../../../src-main/mail/code-extraction/sources.ts';
 import { loadCorpus } from './corpus-loader.ts';
 
@@ -40,6 +42,34 @@ describe('findCandidates: skipping capitalised words', () => {
     const texts = [...corpusTexts(), ...randomTexts(fragments, 20_000, 24)];
     for (const t of texts) expect(findCandidates(t)).toEqual(findCandidates(t, false));
     expect(texts.length).toBeGreaterThan(20_000);
+  });
+});
+
+describe('digitRuns', () => {
+  it('finds every maximal digit run, by indexOf, by regex and by both', () => {
+    const fragments = [...'0123456789 a.\né', '4829', 'x'.repeat(40)];
+    const texts = [...corpusTexts(), ...randomTexts(fragments, 5_000, 40)];
+    for (const t of texts) {
+      const expected = [...t.matchAll(/[0-9]+/g)].map((m) => ({
+        start: m.index,
+        end: m.index + m[0].length,
+      }));
+      expect(digitRuns(t)).toEqual(expected);
+      expect(digitRuns(t, 0)).toEqual(expected);
+      expect(digitRuns(t, 1_000)).toEqual(expected);
+    }
+  });
+});
+
+describe('normalizeText: the ASCII fast path of long texts', () => {
+  it.each([0, 63, 64, 511, 512, 4_000])('normalises a non-ASCII character at %i', (at) => {
+    const pad = (n: number): string => 'a'.repeat(n);
+    const long = (ch: string): string => pad(at) + ch + pad(4_100 - at);
+    expect(normalizeText(long('\u00a0'))).toBe(long(' '));
+    expect(normalizeText(long('\uff11'))).toBe(long('1'));
+    expect(normalizeText(long('\u200b'))).toBe(long(''));
+    expect(normalizeText(long('\ud800'))).toBe(long('\ud800').normalize('NFKC'));
+    expect(normalizeText(long('\r\n'))).toBe(long('\n'));
   });
 });
 
