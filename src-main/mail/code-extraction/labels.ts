@@ -26,31 +26,42 @@ export interface MailContext {
   readonly receipt: boolean;
 }
 
-export function mailContext(texts: readonly string[]): MailContext {
-  // Joined only when a label asks: most mails never need their context.
-  let all: string | null = null;
-  const memo = new Map<readonly RegExp[], boolean>();
-  // `search` ignores the global flag and `lastIndex`.
-  const has = (cues: readonly RegExp[]): boolean => {
-    let found = memo.get(cues);
+/**
+ * The context of a mail, each cue looked for once and only when a label asks (most mails never
+ * need it); a class, because an object literal with getters is slow to build.
+ */
+class LazyMailContext implements MailContext {
+  private all: string | null = null;
+  private readonly found = new Map<readonly RegExp[], boolean>();
+
+  constructor(private readonly texts: readonly string[]) {}
+
+  get travel(): boolean {
+    return this.has(TRAVEL_CUES);
+  }
+
+  get meeting(): boolean {
+    return this.has(MEETING_CUES);
+  }
+
+  get receipt(): boolean {
+    return this.has(RECEIPT_CUES);
+  }
+
+  private has(cues: readonly RegExp[]): boolean {
+    let found = this.found.get(cues);
     if (found === undefined) {
-      const joined = (all ??= texts.join('\n'));
-      found = cues.some((re) => joined.search(re) >= 0);
-      memo.set(cues, found);
+      const all = (this.all ??= this.texts.join('\n'));
+      // `search` ignores the global flag and `lastIndex`.
+      found = cues.some((re) => all.search(re) >= 0);
+      this.found.set(cues, found);
     }
     return found;
-  };
-  return {
-    get travel() {
-      return has(TRAVEL_CUES);
-    },
-    get meeting() {
-      return has(MEETING_CUES);
-    },
-    get receipt() {
-      return has(RECEIPT_CUES);
-    },
-  };
+  }
+}
+
+export function mailContext(texts: readonly string[]): MailContext {
+  return new LazyMailContext(texts);
 }
 
 function demoted(kind: LabelKind, context: MailContext): boolean {
@@ -73,8 +84,8 @@ const ANCHOR_IDS: readonly Int32Array[] = CODE_LABELS.map((p) =>
 );
 const anchorGate = new AnchorGate(ANCHORS);
 
-function anyPresent(ids: Int32Array): boolean {
-  for (let i = 0; i < ids.length; i++) if (anchorGate.present[ids[i] as number] === 1) return true;
+function anyPresent(ids: Int32Array, present: Uint8Array): boolean {
+  for (let i = 0; i < ids.length; i++) if (present[ids[i] as number] === 1) return true;
   return false;
 }
 
@@ -101,7 +112,7 @@ export function findLabels(
     if (gate) anchorGate.reset(lower);
     for (let p = 0; p < CODE_LABELS.length; p++) {
       const pattern = CODE_LABELS[p] as LabelPattern;
-      if (gate && !anyPresent(ANCHOR_IDS[p] as Int32Array)) continue;
+      if (gate && !anyPresent(ANCHOR_IDS[p] as Int32Array, anchorGate.present)) continue;
       forEachMatch(pattern.re, part, (m) => {
         if (demoted(pattern.kind, context)) negatives.push(makeLabel(m, w.start, 0, true));
         else positives.push(makeLabel(m, w.start, pattern.weight, false));

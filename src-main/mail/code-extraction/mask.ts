@@ -10,16 +10,23 @@ export const MASK_CHAR = '\u2592';
 /**
  * A run of at least `length` hex digits somewhere in `text`. Any such run covers one of the
  * positions `length - 1`, `2 * length - 1`, ..., so only those are looked at, and the run is
- * measured around each one that is a hex digit.
+ * measured around each one that is a hex digit; after a run too short, the next look is
+ * `length` past its end.
  */
-function hasHexRun(text: string, length: number): boolean {
-  for (let p = length - 1; p < text.length; p += length) {
-    if (!isHex(text.charCodeAt(p))) continue;
+export function hasHexRun(text: string, length: number): boolean {
+  let p = length - 1;
+  while (p < text.length) {
+    if (!isHex(text.charCodeAt(p))) {
+      p += length;
+      continue;
+    }
     let from = p;
     while (from > 0 && isHex(text.charCodeAt(from - 1))) from--;
     let to = p + 1;
     while (to < text.length && isHex(text.charCodeAt(to))) to++;
     if (to - from >= length) return true;
+    // A long enough run starts past `to`, which is not a hex digit, so it covers `to + length`.
+    p = to + length;
   }
   return false;
 }

@@ -12,6 +12,7 @@ import { findDecoySpans } from '../../../../src-main/mail/code-extraction/decoys
 import { digitFirst } from '../../../../src-main/mail/code-extraction/digit-first.ts';
 import { CODE_LABELS } from '../../../../src-main/mail/code-extraction/keywords/index.ts';
 import { sentenceAround } from '../../../../src-main/mail/code-extraction/text-layout.ts';
+import { hasHexRun } from '../../../../src-main/mail/code-extraction/mask.ts';
 import { normalizeText } from '../../../../src-main/mail/code-extraction/normalize.ts';
 import { readSources } from '../../../../src-main/mail/code-extraction/sources.ts';
 import { loadCorpus } from './corpus-loader.ts';
@@ -70,6 +71,17 @@ describe('normalizeText: the ASCII fast path of long texts', () => {
     expect(normalizeText(long('\u200b'))).toBe(long(''));
     expect(normalizeText(long('\ud800'))).toBe(long('\ud800').normalize('NFKC'));
     expect(normalizeText(long('\r\n'))).toBe(long('\n'));
+  });
+});
+
+describe('hasHexRun', () => {
+  it('answers as a regex for a run of hex digits', () => {
+    const fragments = [...'0123456789abcdefABCDEF xg-', 'deadbeef', 'cafe'];
+    for (const t of randomTexts(fragments, 10_000, 30)) {
+      for (const length of [12, 16]) {
+        expect(hasHexRun(t, length)).toBe(new RegExp(`[0-9a-fA-F]{${length}}`).test(t));
+      }
+    }
   });
 });
 
