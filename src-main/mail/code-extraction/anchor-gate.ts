@@ -1,10 +1,11 @@
 /**
- * Which of a fixed list of anchors (lower-case fragments) a text contains: the answer of
- * `text.includes(anchor)` for each, without calling `includes` for most of them. One pass over
- * the text marks every pair of neighbouring characters in a bit table; an anchor with a pair
- * that is not marked cannot be in the text. Only the anchors whose pairs are all marked (and
- * those of one character) are looked for with `includes`. A hash collision can only let an
- * absent anchor through to `includes`, never hide a present one, so the answers are exact.
+ * Which of fixed groups of anchors (lower-case fragments) a text opens: a group is open when
+ * the text holds one of its anchors, `group.some((a) => text.includes(a))`, answered without
+ * calling `includes` for most anchors. One pass over the text marks every pair of neighbouring
+ * characters in a bit table; an anchor with a pair that is not marked cannot be in the text.
+ * Only the anchors whose pairs are all marked (and those of one character) are looked for with
+ * `includes`. A hash collision can only let an absent anchor through to `includes`, never hide
+ * a present one, so the answers are exact.
  */
 
 const TABLE_BITS = 4096;
@@ -18,10 +19,23 @@ export class AnchorGate {
   private readonly ends: Int32Array;
   private readonly ascii: Uint8Array;
   private readonly table = new Int32Array(TABLE_BITS / 32);
-  /** 1 where the text given to `reset` holds the anchor. */
-  readonly present: Uint8Array;
+  /** 1 where the text given to `reset` holds the anchor (of the distinct `anchors`). */
+  private readonly present: Uint8Array;
+  private readonly anchors: readonly string[];
+  /** The anchor ids of the groups, one after another; group `g` ends at `groupEnds[g]`. */
+  private readonly groupIds: Int32Array;
+  private readonly groupEnds: Int32Array;
+  /** 1 where the text given to `reset` opens the group. */
+  readonly open: Uint8Array;
 
-  constructor(private readonly anchors: readonly string[]) {
+  constructor(groups: readonly (readonly string[])[]) {
+    const anchors = [...new Set(groups.flat())];
+    this.anchors = anchors;
+    this.groupIds = Int32Array.from(groups.flat(), (a) => anchors.indexOf(a));
+    this.groupEnds = new Int32Array(groups.length);
+    let end = 0;
+    groups.forEach((g, i) => (this.groupEnds[i] = end += g.length));
+    this.open = new Uint8Array(groups.length);
     const all: number[] = [];
     this.ends = new Int32Array(anchors.length);
     this.ascii = new Uint8Array(anchors.length);
@@ -34,7 +48,7 @@ export class AnchorGate {
     this.present = new Uint8Array(anchors.length);
   }
 
-  /** Fills `present` for `text`. */
+  /** Fills `open` for `text`. */
   reset(text: string): void {
     const table = this.table;
     table.fill(0);
@@ -60,6 +74,14 @@ export class AnchorGate {
       }
       present[id] = possible && text.includes(anchors[id] as string) ? 1 : 0;
       from = to;
+    }
+    const { groupIds, groupEnds, open } = this;
+    let k = 0;
+    for (let g = 0; g < groupEnds.length; g++) {
+      const end = groupEnds[g] as number;
+      let isOpen = 0;
+      for (; k < end; k++) if (present[groupIds[k] as number] === 1) isOpen = 1;
+      open[g] = isOpen;
     }
   }
 }

@@ -78,16 +78,7 @@ function demoted(kind: LabelKind, context: MailContext): boolean {
 }
 
 /** Every code label's anchors, each looked for once per window. */
-const ANCHORS: readonly string[] = [...new Set(CODE_LABELS.flatMap((p) => p.anchors))];
-const ANCHOR_IDS: readonly Int32Array[] = CODE_LABELS.map((p) =>
-  Int32Array.from(p.anchors, (a) => ANCHORS.indexOf(a)),
-);
-const anchorGate = new AnchorGate(ANCHORS);
-
-function anyPresent(ids: Int32Array, present: Uint8Array): boolean {
-  for (let i = 0; i < ids.length; i++) if (present[ids[i] as number] === 1) return true;
-  return false;
-}
+const anchorGate = new AnchorGate(CODE_LABELS.map((p) => p.anchors));
 
 /**
  * Labels in `text`, looking only inside `windows` (all of it when omitted). Each pattern runs
@@ -112,7 +103,7 @@ export function findLabels(
     if (gate) anchorGate.reset(lower);
     for (let p = 0; p < CODE_LABELS.length; p++) {
       const pattern = CODE_LABELS[p] as LabelPattern;
-      if (gate && !anyPresent(ANCHOR_IDS[p] as Int32Array, anchorGate.present)) continue;
+      if (gate && anchorGate.open[p] === 0) continue;
       forEachMatch(pattern.re, part, (m) => {
         if (demoted(pattern.kind, context)) negatives.push(makeLabel(m, w.start, 0, true));
         else positives.push(makeLabel(m, w.start, pattern.weight, false));

@@ -86,20 +86,30 @@ describe('hasHexRun', () => {
 });
 
 describe('AnchorGate', () => {
-  const anchors = [...new Set(CODE_LABELS.flatMap((p) => p.anchors))];
-  const gate = new AnchorGate(anchors);
-  const answers = (text: string): boolean[] => {
-    gate.reset(text);
-    return anchors.map((_, id) => gate.present[id] === 1);
-  };
+  const groups = CODE_LABELS.map((p) => p.anchors);
+  const anchors = [...new Set(groups.flat())];
+  const single = new AnchorGate(anchors.map((a) => [a]));
+  const grouped = new AnchorGate(groups);
+  const fragments = [...anchors, ...anchors.map((a) => a.slice(1)), ...'ac de-oé码 \n'];
+  const texts = [
+    ...corpusTexts().map((t) => t.toLowerCase()),
+    ...randomTexts(fragments, 5_000, 12),
+  ];
 
   it('answers as includes for every code label anchor', () => {
-    const fragments = [...anchors, ...anchors.map((a) => a.slice(1)), ...'ac de-oé码 \n'];
-    const texts = [
-      ...corpusTexts().map((t) => t.toLowerCase()),
-      ...randomTexts(fragments, 5_000, 12),
-    ];
-    for (const t of texts) expect(answers(t)).toEqual(anchors.map((a) => t.includes(a)));
+    for (const t of texts) {
+      single.reset(t);
+      expect([...single.open].map((o) => o === 1)).toEqual(anchors.map((a) => t.includes(a)));
+    }
+  });
+
+  it('opens a code label when the text holds one of its anchors', () => {
+    for (const t of texts) {
+      grouped.reset(t);
+      expect([...grouped.open].map((o) => o === 1)).toEqual(
+        groups.map((g) => g.some((a) => t.includes(a))),
+      );
+    }
   });
 });
 
