@@ -6,9 +6,9 @@
 import { findCandidates } from './candidates.ts';
 import { findDecoySpans, overlapsAny } from './decoys.ts';
 import { FOOTER_MARKERS } from './keywords/index.ts';
-import { findLabels, type MailContext } from './labels.ts';
+import { announcesCode, findLabels, isStrongCodeLabel, type MailContext } from './labels.ts';
 import { scoreCandidate } from './scoring.ts';
-import type { Candidate, Label, SourceText, Span } from './types.ts';
+import type { Candidate, SourceText, Span } from './types.ts';
 
 export interface ScoredValue {
   value: string;
@@ -17,7 +17,8 @@ export interface ScoredValue {
 
 export interface SourceAnalysis {
   scored: ScoredValue[];
-  labels: Label[];
+  /** A strong code label is in the text (what a subject announcing a code needs). */
+  announcesCode: boolean;
 }
 
 /** Room past the last candidate for a footer marker that starts before it to end in. */
@@ -72,7 +73,9 @@ export function analyzeSource(
 ): SourceAnalysis {
   const candidates = findCandidates(text);
   const isSubject = source.kind === 'subject';
-  if (candidates.length === 0 && !isSubject) return { scored: [], labels: [] };
+  if (candidates.length === 0) {
+    return { scored: [], announcesCode: isSubject && announcesCode(text, mail) };
+  }
   // The subject is short and its labels also tell whether the mail announces a code.
   const labels = isSubject
     ? findLabels(text, mail)
@@ -91,5 +94,5 @@ export function analyzeSource(
     const score = scoreCandidate(candidate, ctx);
     if (score !== null) scored.push({ value: candidate.value, score });
   }
-  return { scored, labels };
+  return { scored, announcesCode: labels.some(isStrongCodeLabel) };
 }

@@ -57,9 +57,7 @@ export function extractCode(mail: {
     }
     if (source.kind === 'subject') {
       // "Your verification code", but not "Use code SPRING25 for 25% off".
-      subjectAnnouncesCode =
-        analysis.labels.some((l) => !l.negative && l.weight >= 0.8) &&
-        !PROMO_CUES.test(source.text);
+      subjectAnnouncesCode = analysis.announcesCode && !PROMO_CUES.test(source.text);
     }
     for (const { value, score } of analysis.scored) {
       const t = tallies.get(value) ?? { score: -Infinity, inSubject: false, inBody: false };

@@ -95,23 +95,57 @@ export function findLabels(
   const positives: Label[] = [];
   for (const w of windows) {
     const part = w.start === 0 && w.end === text.length ? text : text.slice(w.start, w.end);
-    const lower = part.toLowerCase();
-    for (const { re, script } of IDENTIFIER_LABELS) {
-      if (gate && !script.test(part)) continue;
-      forEachMatch(re, part, (m) => negatives.push(makeLabel(m, w.start, 0, true)));
-    }
-    if (gate) anchorGate.reset(lower);
-    for (let p = 0; p < CODE_LABELS.length; p++) {
-      const pattern = CODE_LABELS[p] as LabelPattern;
-      if (gate && anchorGate.open[p] === 0) continue;
-      forEachMatch(pattern.re, part, (m) => {
-        if (demoted(pattern.kind, context)) negatives.push(makeLabel(m, w.start, 0, true));
-        else positives.push(makeLabel(m, w.start, pattern.weight, false));
-      });
-    }
+    identifiersIn(part, w.start, gate, negatives);
+    codeLabelsIn(part, w.start, context, gate, positives, negatives);
   }
   const kept = positives.filter((p) => !negatives.some((n) => n.start < p.end && p.start < n.end));
   return [...kept, ...negatives].sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+/** A strong code label: one the subject announces a code with. */
+export const isStrongCodeLabel = (l: Label): boolean => !l.negative && l.weight >= 0.8;
+
+/**
+ * `findLabels(text, context).some(isStrongCodeLabel)`, for a subject without candidates: the
+ * identifier labels only matter there by hiding a code label they overlap, so they are not
+ * looked for when no strong code label is found.
+ */
+export function announcesCode(text: string, context: MailContext): boolean {
+  const positives: Label[] = [];
+  const negatives: Label[] = [];
+  codeLabelsIn(text, 0, context, true, positives, negatives);
+  const strong = positives.filter(isStrongCodeLabel);
+  if (strong.length === 0) return false;
+  identifiersIn(text, 0, true, negatives);
+  return strong.some((p) => !negatives.some((n) => n.start < p.end && p.start < n.end));
+}
+
+/** Identifier labels in one window (`part`, at `offset` in its text). */
+function identifiersIn(part: string, offset: number, gate: boolean, negatives: Label[]): void {
+  for (const { re, script } of IDENTIFIER_LABELS) {
+    if (gate && !script.test(part)) continue;
+    forEachMatch(re, part, (m) => negatives.push(makeLabel(m, offset, 0, true)));
+  }
+}
+
+/** Code labels in one window; those the mail's context demotes become identifiers. */
+function codeLabelsIn(
+  part: string,
+  offset: number,
+  context: MailContext,
+  gate: boolean,
+  positives: Label[],
+  negatives: Label[],
+): void {
+  if (gate) anchorGate.reset(part.toLowerCase());
+  for (let p = 0; p < CODE_LABELS.length; p++) {
+    const pattern = CODE_LABELS[p] as LabelPattern;
+    if (gate && anchorGate.open[p] === 0) continue;
+    forEachMatch(pattern.re, part, (m) => {
+      if (demoted(pattern.kind, context)) negatives.push(makeLabel(m, offset, 0, true));
+      else positives.push(makeLabel(m, offset, pattern.weight, false));
+    });
+  }
 }
 
 function makeLabel(m: RegExpMatchArray, offset: number, weight: number, negative: boolean): Label {

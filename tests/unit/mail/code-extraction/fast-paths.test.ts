@@ -12,6 +12,12 @@ import { findDecoySpans } from '../../../../src-main/mail/code-extraction/decoys
 import { digitFirst } from '../../../../src-main/mail/code-extraction/digit-first.ts';
 import { CODE_LABELS } from '../../../../src-main/mail/code-extraction/keywords/index.ts';
 import { sentenceAround } from '../../../../src-main/mail/code-extraction/text-layout.ts';
+import {
+  announcesCode,
+  findLabels,
+  isStrongCodeLabel,
+  mailContext,
+} from '../../../../src-main/mail/code-extraction/labels.ts';
 import { hasHexRun } from '../../../../src-main/mail/code-extraction/mask.ts';
 import { normalizeText } from '../../../../src-main/mail/code-extraction/normalize.ts';
 import { readSources } from '../../../../src-main/mail/code-extraction/sources.ts';
@@ -109,6 +115,26 @@ describe('AnchorGate', () => {
       expect([...grouped.open].map((o) => o === 1)).toEqual(
         groups.map((g) => g.some((a) => t.includes(a))),
       );
+    }
+  });
+});
+
+describe('announcesCode', () => {
+  it('is whether findLabels finds a strong code label', () => {
+    const fragments = [
+      ...[' ', ' ', '\n', ': ', 'Your ', 'the ', 'Acme '],
+      ...['verification code', 'code', 'PIN', 'passcode', 'confirmation code', 'one-time'],
+      ...['promo code', 'coupon code', 'order', 'booking', 'flight', 'meeting ID', 'receipt'],
+      ...['Bestätigungscode', 'Gutscheincode', 'code promo', 'código', 'código de reserva'],
+      ...['验证码', '优惠码', '認証コード', 'クーポンコード', '인증번호', 'код', 'промокод'],
+    ];
+    const plain = mailContext(['']);
+    const travel = mailContext(['Your flight booking itinerary']);
+    const subjects = loadCorpus().flatMap((m) => (m.subject ? [m.subject] : []));
+    for (const t of [...subjects, ...randomTexts(fragments, 5_000, 8)]) {
+      for (const context of [plain, travel]) {
+        expect(announcesCode(t, context)).toBe(findLabels(t, context).some(isStrongCodeLabel));
+      }
     }
   });
 });
