@@ -5,6 +5,7 @@
  * handled by the scorer.)
  */
 
+import { WindowText } from './decoy-window.ts';
 import { digitFirst } from './digit-first.ts';
 import { forEachMatch } from './matches.ts';
 import type { Span } from './types.ts';
@@ -45,35 +46,6 @@ const CURRENCY_WORDS =
   'eur|euros?|usd|dollars?|gbp|chf|cny|rmb|jpy|krw|brl|rub|inr|cad|aud|mxn|ars|clp|cop|pln|sek|nok|dkk|reais|real|yuan|yen|won|руб(?:\\.|лей|ля|ль)?|р\\.' +
   // tr, pl, sv/fi/no/da, id, vi, he, ar, fa
   '|tl|zł|zl|kr|rp|idr|vnd|đồng|ils|nis|ש"ח|sar|aed|egp|kwd|qar|ر\\.س|د\\.إ|ريال|درهم|جنيه|تومان|ریال';
-
-/**
- * One window of text, with what the shortcuts ask about it. `lower` is the window in lower
- * case; a letter that a case-insensitive pattern matches but `toLowerCase` does not turn into
- * the letter the pattern names makes the window `loose`, and then every pattern runs: only the
- * long s (matched by `s`) and the old Cyrillic letter forms (U+1C80-U+1C88, matched by в д о с
- * т ъ) do that for the phrases below (Kelvin K lower-cases to k).
- */
-class WindowText {
-  private lowered: string | null = null;
-  readonly loose: boolean;
-  readonly nonAscii: boolean;
-
-  constructor(readonly part: string) {
-    this.loose = LOOSE_LETTERS.test(part);
-    this.nonAscii = NON_ASCII_CHAR.test(part);
-  }
-
-  get lower(): string {
-    return (this.lowered ??= this.part.toLowerCase());
-  }
-
-  has(s: string): boolean {
-    return this.part.includes(s);
-  }
-}
-
-const LOOSE_LETTERS = /[\u017f\u1c80-\u1c8f]/;
-const NON_ASCII_CHAR = /[^\0-\x7f]/;
 
 interface Decoy {
   /** The pattern as written, and as the shortcuts are tested against. */
@@ -123,9 +95,10 @@ const DECOYS: readonly Decoy[] = [
       String.raw`${B}\d{1,2}(?:st|nd|rd|th|\.)?\s+(?:de\s+)?(?:${MONTHS_EN}|${MONTHS_OTHER})\.?,?\s+(?:de\s+)?\d{4}${E}`,
       'giu',
     ),
+    (w) => w.hasRun(1, 2),
   ),
   // Numeric dates not caught by the boundaries (spaces around separators): 2024 - 05 - 12
-  decoy(/\b\d{4}\s?[-/.]\s?\d{1,2}\s?[-/.]\s?\d{1,2}\b/g),
+  decoy(/\b\d{4}\s?[-/.]\s?\d{1,2}\s?[-/.]\s?\d{1,2}\b/g, (w) => w.hasRun(4, 4)),
   // CJK dates and years: 2024年5月12日, 2024년 5월, 2024 г.
   decoy(/\d{2,4}\s?[年년]/g, NON_ASCII),
   decoy(/\d{1,2}\s?[月월]\s?\d{1,2}\s?[日일]?/g, NON_ASCII),
@@ -136,8 +109,8 @@ const DECOYS: readonly Decoy[] = [
     (w) => w.has('©') || w.has('(') || w.loose || w.lower.includes('copyright'),
   ),
   // Times: 14:02, 3:45 PM, 9 am, 14h30, 10 Uhr, 18時22分, 18点, 18시 22분
-  decoy(/\b\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?)(?![\p{L}])/giu),
-  decoy(new RegExp(String.raw`${B}\d{1,2}\s?[hH]\s?\d{2}${E}`, 'gu')),
+  decoy(/\b\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?)(?![\p{L}])/giu, (w) => w.hasRun(1, 2)),
+  decoy(new RegExp(String.raw`${B}\d{1,2}\s?[hH]\s?\d{2}${E}`, 'gu'), (w) => w.hasRun(1, 2)),
   decoy(new RegExp(String.raw`${B}\d{1,2}\s?Uhr${E}`, 'gu'), (w) => w.has('Uhr')),
   decoy(/\d{1,2}\s?[時点點시]\s?(?:\d{1,2}\s?[分분])?/gu, NON_ASCII),
   // Money: a currency sign or code next to the number
@@ -166,16 +139,17 @@ const DECOYS: readonly Decoy[] = [
   // 1588-xxxx (Korean service lines), French pairs
   decoy(/\+\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){1,4}/g, (w) => w.has('+')),
   decoy(/\(\d{2,4}\)\s?\d{3,4}[\s.-]?\d{3,4}/g, (w) => w.has('(')),
-  decoy(/\b\d{3}[.-]\d{3}[.-]\d{4}\b/g),
-  decoy(/\b0\d{1,4}[-\s]\d{2,4}[-\s]\d{3,4}\b/g),
+  decoy(/\b\d{3}[.-]\d{3}[.-]\d{4}\b/g, (w) => w.hasRun(3, 3)),
+  decoy(/\b0\d{1,4}[-\s]\d{2,4}[-\s]\d{3,4}\b/g, (w) => w.hasZeroRun(2, 5)),
   decoy(/\b(?:400|800|0800|0120|0570)[- ]\d{2,4}[- ]?\d{3,4}\b/g, (w) => SERVICE_LINE.test(w.part)),
-  decoy(/\b1[5-9]\d{2}-\d{4}\b/g, (w) => w.has('-')),
-  decoy(/\b0\d(?:[\s.]\d{2}){4}\b/g),
+  decoy(/\b1[5-9]\d{2}-\d{4}\b/g, (w) => w.has('-') && w.hasRun(4, 4)),
+  decoy(/\b0\d(?:[\s.]\d{2}){4}\b/g, (w) => w.hasZeroRun(2, 2)),
   // Postal codes: US state + ZIP(+4), AU state + code, 〒, CEP, UK, Singapore, code + city
   decoy(
     /\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])\s+\d{5}(?:-\d{4})?\b/g,
+    (w) => w.hasRun(5, 5),
   ),
-  decoy(/\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s+\d{4}\b/g),
+  decoy(/\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s+\d{4}\b/g, (w) => w.hasRun(4, 4)),
   decoy(/〒\s?\d{3}-?\d{4}/g, (w) => w.has('〒')),
   decoy(/\bCEP:?\s?\d{5}-?\d{3}\b/g, (w) => w.has('CEP')),
   decoy(/\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/g),
@@ -185,6 +159,7 @@ const DECOYS: readonly Decoy[] = [
       String.raw`${B}\d{4,5}[ \t]+\p{Lu}[\p{L}'’.-]+(?:[ -]\p{L}[\p{L}'’.-]*)?(?=[ \t]*(?:$|[,·|()•]))`,
       'gmu',
     ),
+    (w) => w.hasRun(4, 5),
   ),
   // Street numbers: 2474 Walnut Street · Hauptstraße 12 · Rua Augusta, 1500 · Av. Caseros 3039
   decoy(
@@ -192,6 +167,7 @@ const DECOYS: readonly Decoy[] = [
       String.raw`${B}\d{1,6}[ \t]+(?:[NSEW]\.?[ \t]+)?(?:\p{Lu}[\p{L}.'-]*[ \t]+){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Dr|Drive|Ln|Lane|Way|Pkwy|Parkway|Ct|Court|Pl|Place|Sq|Square|Ter|Terrace|Hwy|Highway)${E}`,
       'gu',
     ),
+    (w) => w.hasRun(1, 6),
   ),
   decoy(
     new RegExp(
@@ -218,7 +194,7 @@ const DECOYS: readonly Decoy[] = [
   decoy(/(?:사업자\s?등록\s?번호|통신판매업\s?신고(?:\s?번호)?)[\s:]*[\d-]{6,}/gu, NON_ASCII),
   decoy(/ICP[备证備證][\s:]*\d{6,}/gu, (w) => w.has('ICP')),
   // Card tails: **** 4821, •••• 4417, xxxx1234
-  decoy(/(?:[*•●xX]{2,}|[*•●])[ -]?\d{4}\b/g),
+  decoy(/(?:[*•●xX]{2,}|[*•●])[ -]?\d{4}\b/g, (w) => w.hasRun(4, 4)),
   // Durations and units: 10 minutes, 5 分钟, 30 GB, 600px, 15 %
   decoy(
     new RegExp(

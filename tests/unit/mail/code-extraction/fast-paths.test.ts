@@ -203,6 +203,16 @@ describe('findDecoySpans: shortcuts', () => {
     ...['version', 'iOS', 'v', 'Chrome', 'versión', 'минут', 'minutes', 'px', 'GB', '分钟', '시간'],
     // Letters a case-insensitive pattern reads as s, о or с, inside the phrases.
     ...['прᲂспект', 'ſtraße', 'ſep', 'verſion', 'уᲃд', 'ᲂffice', ' прᲂспект Мира 12'],
+    ...[' 12 May 2024', ' 3 de maio de 2024', ' 3:45 PM', ' 9 am', ' 14h30', ' 2024 - 05 - 12'],
+    ...[' 06 12 34 56 78', ' 0612-345-678', ' 555.123.4567', ' CA 94105', ' NSW 2000', '**** 4821'],
+    ...[
+      ' 1588-1234',
+      ' 10115 Berlin,',
+      ' 2474 Walnut Street',
+      ' 5 Main St',
+      ' 10 minutes',
+      ' 12,50 EUR',
+    ],
     ...[' ſtraße 5', ' ſep 12, 2024', ' verſion 2', ' 12 ſeptember 2024', ' 5 uᲃd'],
     ...['NSW', 'CA', 'SW1A', '1AA', 'Main', 'St', '0800', '1588', '400', '0120', 'г.', 'года'],
   ];
