@@ -54,8 +54,10 @@ interface Decoy {
   fast: RegExp;
   /**
    * False only when the pattern cannot match in the window: a character or phrase that every
-   * match holds is missing. Each check below is the pattern's own phrase list (or character
-   * set), without its boundaries, looked for in the lower-cased window.
+   * match holds is missing (the pattern's own phrase list or character set, without its
+   * boundaries, looked for in the lower-cased window), or the window has no digit run of a
+   * length the pattern's first number can have (it opens on a run bounded by `\b` or no
+   * letter before it, and by a non-digit after it).
    */
   may: (w: WindowText) => boolean;
 }
