@@ -10,7 +10,12 @@ import { findCandidates } from '../../../../src-main/mail/code-extraction/candid
 import { digitRuns } from '../../../../src-main/mail/code-extraction/digit-runs.ts';
 import { findDecoySpans } from '../../../../src-main/mail/code-extraction/decoys.ts';
 import { digitFirst } from '../../../../src-main/mail/code-extraction/digit-first.ts';
-import { CODE_LABELS } from '../../../../src-main/mail/code-extraction/keywords/index.ts';
+import { groupByFirstLetter } from '../../../../src-main/mail/code-extraction/keywords/first-letter-groups.ts';
+import {
+  CODE_LABELS,
+  IDENTIFIER_LABELS,
+  identifierLabelsAsWritten,
+} from '../../../../src-main/mail/code-extraction/keywords/index.ts';
 import { sentenceAround } from '../../../../src-main/mail/code-extraction/text-layout.ts';
 import {
   announcesCode,
@@ -136,6 +141,29 @@ describe('announcesCode', () => {
         expect(announcesCode(t, context)).toBe(findLabels(t, context).some(isStrongCodeLabel));
       }
     }
+  });
+});
+
+describe('identifier labels grouped by first letter', () => {
+  it('find the same matches as the phrases in the order written', () => {
+    const written = identifierLabelsAsWritten();
+    const texts = corpusTexts();
+    const words = [...new Set(texts.flatMap((t) => t.split(/\s+/)))].filter((w) => w !== '');
+    const fragments = [...words, ' ', ' ', ': ', '\n', '#', 'No. ', 'ſ', 'K'];
+    const all = (re: RegExp, t: string): string[] =>
+      [...t.matchAll(re)].map((m) => `${m.index}:${m[0]}`);
+    for (const t of [...texts, ...randomTexts(fragments, 3_000, 12)]) {
+      IDENTIFIER_LABELS.forEach(({ re }, i) => {
+        expect(all(re, t)).toEqual(all(written[i] as RegExp, t));
+      });
+    }
+    expect(IDENTIFIER_LABELS.map((l) => l.re.source)).not.toEqual(written.map((r) => r.source));
+  });
+
+  it('keep alternatives that do not open on an ASCII letter in place', () => {
+    expect(groupByFirstLetter('ab|x|Ac|xy|[ée]f|ad|(?:n|m)o|a?b|ae|af')).toBe(
+      '(?:ab|Ac)|(?:x|xy)|[ée]f|ad|(?:n|m)o|a?b|(?:ae|af)',
+    );
   });
 });
 
