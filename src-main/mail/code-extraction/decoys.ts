@@ -82,6 +82,11 @@ const STREET_TYPE =
   /rua|calle|avenida|av\.|alameda|travessa|rue|paseo|plaza|praça|quai|boulevard|impasse|ул\.|улица|проспект|пр-т/;
 const REGISTRY =
   /HR[AB]|SIRE[TN]|RCS|CNPJ|CPF|NIF|CIF|NIE|ИНН|ОГРН|КПП|БИК|USt|VAT|TVA|P\.?\s?IVA|ABN|EIN/;
+/** Case-sensitive, as the street pattern is: every street word holds one of these. */
+const STREET_WORD =
+  /St|Ave|Rd|Road|Blvd|Boulevard|Dr|Ln|Lane|Way|Pkwy|Parkway|Ct|Court|Pl|Sq|Ter|Hwy|Highway/;
+/** A unit follows a number's last digit, after at most one space: a letter, % or ‰. */
+const UNIT_AFTER_DIGIT = /\d ?[\p{L}%‰]/u;
 const VERSION_DIGIT =
   /(?:v|ver\.?|version|versión|versão|версия|build|patch|release|windows|android|ios|ipados|macos|os\s?x|chrome|firefox|safari|edge|opera|iphone|ipad|galaxy|pixel|xbox|playstation|ps|node|python|java|ubuntu|debian|office) ?\d/;
 
@@ -169,7 +174,7 @@ const DECOYS: readonly Decoy[] = [
       String.raw`${B}\d{1,6}[ \t]+(?:[NSEW]\.?[ \t]+)?(?:\p{Lu}[\p{L}.'-]*[ \t]+){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Dr|Drive|Ln|Lane|Way|Pkwy|Parkway|Ct|Court|Pl|Place|Sq|Square|Ter|Terrace|Hwy|Highway)${E}`,
       'gu',
     ),
-    (w) => w.hasRun(1, 6),
+    (w) => w.hasRun(1, 6) && STREET_WORD.test(w.part),
   ),
   decoy(
     new RegExp(
@@ -203,6 +208,7 @@ const DECOYS: readonly Decoy[] = [
       String.raw`${B}\d+(?:[.,]\d+)? ?(?:%|‰|px|dpi|gb|mb|kb|tb|gbps|mbps|mah|kwh|hz|khz|mhz|ghz|fps|mm|cm|km|kg|lbs?|oz|ml|ms|ft|mins?|minutes?|hours?|hrs?|seconds?|secs?|days?|weeks?|months?|years?|minuten?|stunden?|sekunden?|tagen?|std\.|min\.|heures?|jours?|secondes?|minutos?|horas?|d[íi]as?|segundos?|semanas?|meses|mes|минут[аы]?|мин\.?|час(?:а|ов)?|секунд[аы]?|дн(?:я|ей)|сут(?:ки|ок))${E}`,
       'giu',
     ),
+    (w) => UNIT_AFTER_DIGIT.test(w.part),
   ),
   decoy(
     /\d+\s?(?:分钟|分鐘|小时|小時|秒|天|日間|時間|分間|分以内|분|시간|초|일간|개월)/gu,
