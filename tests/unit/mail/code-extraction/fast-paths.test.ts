@@ -69,6 +69,7 @@ describe('digitRuns', () => {
       expect(digitRuns(t)).toEqual(expected);
       expect(digitRuns(t, 0)).toEqual(expected);
       expect(digitRuns(t, 1_000)).toEqual(expected);
+      expect(digitRuns(t, 3)).toEqual(expected);
     }
   });
 });
