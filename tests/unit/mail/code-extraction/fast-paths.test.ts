@@ -13,8 +13,11 @@ import { digitFirst } from '../../../../src-main/mail/code-extraction/digit-firs
 import { groupByFirstLetter } from '../../../../src-main/mail/code-extraction/keywords/first-letter-groups.ts';
 import {
   CODE_LABELS,
+  cuesAsWritten,
+  FOOTER_MARKERS,
   IDENTIFIER_LABELS,
   identifierLabelsAsWritten,
+  PROMO_CUES,
 } from '../../../../src-main/mail/code-extraction/keywords/index.ts';
 import { sentenceAround } from '../../../../src-main/mail/code-extraction/text-layout.ts';
 import {
@@ -159,6 +162,22 @@ describe('identifier labels grouped by first letter', () => {
       });
     }
     expect(IDENTIFIER_LABELS.map((l) => l.re.source)).not.toEqual(written.map((r) => r.source));
+  });
+
+  it('and the promotion and footer cues find the same first match as written', () => {
+    const { promo, footer } = cuesAsWritten();
+    const texts = corpusTexts();
+    const words = [...new Set(texts.flatMap((t) => t.split(/\s+/)))].filter((w) => w !== '');
+    const fragments = [...words, ' ', ' ', '%', '\n', '©', '(c) 2024'];
+    const first = (re: RegExp, t: string): string => {
+      const m = re.exec(t);
+      return m ? `${m.index}:${m[0]}` : '-';
+    };
+    for (const t of [...texts, ...randomTexts(fragments, 3_000, 12)]) {
+      expect(first(PROMO_CUES, t)).toBe(first(promo, t));
+      expect(first(FOOTER_MARKERS, t)).toBe(first(footer, t));
+    }
+    expect(PROMO_CUES.source).not.toBe(promo.source);
   });
 
   it('keep alternatives that do not open on an ASCII letter in place', () => {
