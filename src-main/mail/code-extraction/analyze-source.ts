@@ -6,7 +6,13 @@
 import { findCandidates } from './candidates.ts';
 import { findDecoySpans, overlapsAny } from './decoys.ts';
 import { FOOTER_MARKERS } from './keywords/index.ts';
-import { announcesCode, findLabels, isStrongCodeLabel, type MailContext } from './labels.ts';
+import {
+  announcesCode,
+  findLabels,
+  isStrongCodeLabel,
+  labelsIfCodeLabelled,
+  type MailContext,
+} from './labels.ts';
 import { scoreCandidate } from './scoring.ts';
 import type { Candidate, SourceText, Span } from './types.ts';
 
@@ -64,26 +70,37 @@ function windowsAround(
   return windows;
 }
 
-/** `text` is the masked text of `source`. */
+/**
+ * `text` is the masked text of `source`. `shortcuts: false` looks for every label and decoy
+ * even where no candidate can score (a test checks that both give the same analysis).
+ */
 export function analyzeSource(
   source: SourceText,
   text: string,
   mail: MailContext,
   subjectAnnouncesCode: boolean,
+  shortcuts = true,
 ): SourceAnalysis {
   const candidates = findCandidates(text);
   const isSubject = source.kind === 'subject';
-  if (candidates.length === 0) {
+  if (candidates.length === 0 && shortcuts) {
     return { scored: [], announcesCode: isSubject && announcesCode(text, mail) };
   }
   // The subject is short and its labels also tell whether the mail announces a code.
-  const labels = isSubject
-    ? findLabels(text, mail)
-    : findLabels(text, mail, windowsAround(text, candidates, LABEL_WINDOW));
+  const windows = isSubject
+    ? [{ start: 0, end: text.length }]
+    : windowsAround(text, candidates, LABEL_WINDOW);
+  const labels = shortcuts ? labelsIfCodeLabelled(text, mail, windows) : null;
+  // Without a code label only a web-OTP line, or a lone number under a subject that announces
+  // a code, can score (scoring.ts); otherwise every candidate gives null, so the identifier
+  // labels and decoys that could only refuse one are not looked for.
+  const unlinked =
+    !candidates.some((c) => c.shape === 'web-otp') && !(subjectAnnouncesCode && !isSubject);
+  if (shortcuts && labels === null && unlinked) return { scored: [], announcesCode: false };
   const decoys = findDecoySpans(text, windowsAround(text, candidates, DECOY_WINDOW));
   const ctx = {
     text,
-    labels,
+    labels: labels ?? findLabels(text, mail, windows),
     emphasis: source.emphasis,
     footerStart: footerStart(text, candidates),
     subjectAnnouncesCode: subjectAnnouncesCode && !isSubject,
@@ -94,5 +111,5 @@ export function analyzeSource(
     const score = scoreCandidate(candidate, ctx);
     if (score !== null) scored.push({ value: candidate.value, score });
   }
-  return { scored, announcesCode: labels.some(isStrongCodeLabel) };
+  return { scored, announcesCode: ctx.labels.some(isStrongCodeLabel) };
 }

@@ -91,13 +91,41 @@ export function findLabels(
   windows: readonly Span[] = [{ start: 0, end: text.length }],
   gate = true,
 ): Label[] {
+  return labelsIn(text, context, windows, gate, false) ?? [];
+}
+
+/**
+ * `findLabels(text, context, windows)`, or null when no window holds a code label that the
+ * context leaves a code label: then no candidate can be linked to a label, and the identifier
+ * labels are not looked for.
+ */
+export function labelsIfCodeLabelled(
+  text: string,
+  context: MailContext,
+  windows: readonly Span[],
+): Label[] | null {
+  return labelsIn(text, context, windows, true, true);
+}
+
+function labelsIn(
+  text: string,
+  context: MailContext,
+  windows: readonly Span[],
+  gate: boolean,
+  nullWithoutCodeLabel: boolean,
+): Label[] | null {
+  const parts = windows.map((w) =>
+    w.start === 0 && w.end === text.length ? text : text.slice(w.start, w.end),
+  );
   const negatives: Label[] = [];
   const positives: Label[] = [];
-  for (const w of windows) {
-    const part = w.start === 0 && w.end === text.length ? text : text.slice(w.start, w.end);
-    identifiersIn(part, w.start, gate, negatives);
-    codeLabelsIn(part, w.start, context, gate, positives, negatives);
-  }
+  windows.forEach((w, i) =>
+    codeLabelsIn(parts[i] ?? '', w.start, context, gate, positives, negatives),
+  );
+  if (nullWithoutCodeLabel && positives.length === 0) return null;
+  // Two identifier labels over the same span are the same label, so their order does not
+  // matter to the (stable) sort below.
+  windows.forEach((w, i) => identifiersIn(parts[i] ?? '', w.start, gate, negatives));
   const kept = positives.filter((p) => !negatives.some((n) => n.start < p.end && p.start < n.end));
   return [...kept, ...negatives].sort((a, b) => a.start - b.start || b.end - a.end);
 }

@@ -5,6 +5,7 @@
  */
 
 import { describe, expect, it } from 'vitest';
+import { analyzeSource } from '../../../../src-main/mail/code-extraction/analyze-source.ts';
 import { AnchorGate } from '../../../../src-main/mail/code-extraction/anchor-gate.ts';
 import { findCandidates } from '../../../../src-main/mail/code-extraction/candidates.ts';
 import { digitRuns } from '../../../../src-main/mail/code-extraction/digit-runs.ts';
@@ -25,10 +26,12 @@ import {
   findLabels,
   isStrongCodeLabel,
   mailContext,
+  type MailContext,
 } from '../../../../src-main/mail/code-extraction/labels.ts';
-import { hasHexRun } from '../../../../src-main/mail/code-extraction/mask.ts';
+import { hasHexRun, maskNoise } from '../../../../src-main/mail/code-extraction/mask.ts';
 import { normalizeText } from '../../../../src-main/mail/code-extraction/normalize.ts';
 import { readSources } from '../../../../src-main/mail/code-extraction/sources.ts';
+import type { SourceText } from '../../../../src-main/mail/code-extraction/types.ts';
 import { loadCorpus } from './corpus-loader.ts';
 
 /** A small deterministic generator (the same texts on every run). */
@@ -184,6 +187,35 @@ describe('identifier labels grouped by first letter', () => {
     expect(groupByFirstLetter('ab|x|Ac|xy|[ée]f|ad|(?:n|m)o|a?b|ae|af')).toBe(
       '(?:ab|Ac)|(?:x|xy)|[ée]f|ad|(?:n|m)o|a?b|(?:ae|af)',
     );
+  });
+});
+
+describe('analyzeSource: sources where no candidate can score', () => {
+  const same = (source: SourceText, text: string, context: MailContext): void => {
+    for (const subjectAnnouncesCode of [false, true]) {
+      expect(analyzeSource(source, text, context, subjectAnnouncesCode)).toEqual(
+        analyzeSource(source, text, context, subjectAnnouncesCode, false),
+      );
+    }
+  };
+
+  it('give the same analysis as looking for every label and decoy', () => {
+    for (const mail of loadCorpus()) {
+      const sources = readSources(mail);
+      const masked = sources.map((s) => maskNoise(s.text));
+      const context = mailContext(masked);
+      sources.forEach((s, i) => same(s, masked[i] ?? '', context));
+    }
+    const fragments = [
+      ...[' ', ' ', '\n', '. ', ': ', '482913', '4829', '12', '2024', '#58213', 'K7XQ2P'],
+      ...['Your code is ', 'verification code', 'code', 'PIN', 'order', 'Order no. ', 'booking'],
+      ...['promo', '10 minutes', '\n@shop.example.com #482913\n', 'Bestellnummer', '验证码'],
+    ];
+    const plain = mailContext(['']);
+    for (const t of randomTexts(fragments, 3_000, 14)) {
+      for (const kind of ['subject', 'text'] as const)
+        same({ kind, text: t, emphasis: [] }, t, plain);
+    }
   });
 });
 
