@@ -123,8 +123,9 @@ function labelsIn(
     codeLabelsIn(parts[i] ?? '', w.start, context, gate, positives, negatives),
   );
   if (nullWithoutCodeLabel && positives.length === 0) return null;
-  // Two identifier labels over the same span are the same label, so their order does not
-  // matter to the (stable) sort below.
+  // Gathered after the code labels: two negative labels over one span are equal (weight 0, the
+  // same phrase), so whether identifiers or demoted code labels come first does not change
+  // what the (stable) sort below returns.
   windows.forEach((w, i) => identifiersIn(parts[i] ?? '', w.start, gate, negatives));
   const kept = positives.filter((p) => !negatives.some((n) => n.start < p.end && p.start < n.end));
   return [...kept, ...negatives].sort((a, b) => a.start - b.start || b.end - a.end);
