@@ -50,12 +50,21 @@ function hasNonAscii(raw: string): boolean {
   return NON_ASCII.test(raw.slice(0, 64)) || Buffer.byteLength(raw, 'utf8') !== raw.length;
 }
 
+/**
+ * Every character one of the replacements after NFKC acts on. A text without any is left as it
+ * is by all of them (none can act unless one acts first), so they are skipped together.
+ */
+const REPLACED =
+  /[\r\u2028\u2029\u0085\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\u0660-\u0669\u06F0-\u06F9\u0966-\u096F\u066B\u066C\u0130]|\u034F/;
+
 export function normalizeText(raw: string): string {
   // Fast path: plain ASCII only needs its line ends unified.
   if (!hasNonAscii(raw)) return raw.includes('\r') ? raw.replace(LINE_ENDS, '\n') : raw;
-  return raw
-    .replace(FULLWIDTH_COMMA, ', ')
-    .normalize('NFKC')
+  const folded = (raw.includes('\uFF0C') ? raw.replace(FULLWIDTH_COMMA, ', ') : raw).normalize(
+    'NFKC',
+  );
+  if (!REPLACED.test(folded)) return folded;
+  return folded
     .replace(LINE_ENDS, '\n')
     .replace(ZERO_WIDTH, '')
     .replace(ODD_SPACES, ' ')

@@ -34,6 +34,8 @@ import { readSources } from '../../../../src-main/mail/code-extraction/sources.t
 import type { SourceText } from '../../../../src-main/mail/code-extraction/types.ts';
 import { loadCorpus } from './corpus-loader.ts';
 
+const hasNonAsciiReference = (t: string): boolean => /[\u0080-\uFFFF]/.test(t);
+
 /** A small deterministic generator (the same texts on every run). */
 function randomTexts(fragments: readonly string[], count: number, maxParts: number): string[] {
   let seed = 20261127;
@@ -89,6 +91,37 @@ describe('normalizeText: the ASCII fast path of long texts', () => {
     expect(normalizeText(long('\u200b'))).toBe(long(''));
     expect(normalizeText(long('\ud800'))).toBe(long('\ud800').normalize('NFKC'));
     expect(normalizeText(long('\r\n'))).toBe(long('\n'));
+  });
+});
+
+describe('normalizeText: replacements skipped together', () => {
+  /** As it was written before: every replacement, always. */
+  const reference = (raw: string): string =>
+    raw
+      .replace(/\uFF0C/g, ', ')
+      .normalize('NFKC')
+      .replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n')
+      .replace(/[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]|\u034F/g, '')
+      .replace(/[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/g, ' ')
+      .replace(/[\u0660-\u0669\u06F0-\u06F9\u0966-\u096F]/g, (ch) => {
+        const cp = ch.codePointAt(0) ?? 0;
+        const zero = [0x0660, 0x06f0, 0x0966].find((z) => cp >= z && cp <= z + 9) ?? cp;
+        return String(cp - zero);
+      })
+      .replace(/\u066B/g, '.')
+      .replace(/\u066C/g, ',')
+      .replace(/\u0130/g, 'I');
+
+  it('gives what every replacement gives', () => {
+    const fragments = [
+      ...'aé 1\r\n\u2028\u0085\u00ad\u200b\u200e\u2066\ufeff\u034f\u00a0\u3000\u202f',
+      ...'\u0664\u06f4\u096a\u066b\u066c\u0130\uff0c\uff11\u2460\ufb01验证码',
+    ];
+    for (const t of [...corpusTexts(), ...randomTexts(fragments, 10_000, 20)]) {
+      expect(normalizeText(t)).toBe(
+        hasNonAsciiReference(t) ? reference(t) : t.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n'),
+      );
+    }
   });
 });
 
