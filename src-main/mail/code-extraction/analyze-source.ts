@@ -23,9 +23,17 @@ export interface ScoredValue {
 
 export interface SourceAnalysis {
   scored: ScoredValue[];
-  /** A strong code label is in the text (what a subject announcing a code needs). */
-  announcesCode: boolean;
+  /** A strong code label is in the text (what a subject announcing a code needs); asked lazily. */
+  announcesCode: () => boolean;
 }
+
+/** `f`, evaluated on the first call only. */
+export function once(f: () => boolean): () => boolean {
+  let value: boolean | undefined;
+  return () => (value ??= f());
+}
+
+const NO = (): boolean => false;
 
 /** Room past the last candidate for a footer marker that starts before it to end in. */
 const MARKER_ROOM = 200;
@@ -78,13 +86,13 @@ export function analyzeSource(
   source: SourceText,
   text: string,
   mail: MailContext,
-  subjectAnnouncesCode: boolean,
+  subjectAnnouncesCode: () => boolean,
   shortcuts = true,
 ): SourceAnalysis {
   const candidates = findCandidates(text);
   const isSubject = source.kind === 'subject';
   if (candidates.length === 0 && shortcuts) {
-    return { scored: [], announcesCode: isSubject && announcesCode(text, mail) };
+    return { scored: [], announcesCode: once(() => isSubject && announcesCode(text, mail)) };
   }
   // The subject is short and its labels also tell whether the mail announces a code.
   const windows = isSubject
@@ -93,17 +101,24 @@ export function analyzeSource(
   const labels = shortcuts ? labelsIfCodeLabelled(text, mail, windows) : null;
   // Without a code label only a web-OTP line, or a lone number under a subject that announces
   // a code, can score (scoring.ts); otherwise every candidate gives null, so the identifier
-  // labels and decoys that could only refuse one are not looked for.
-  const unlinked =
-    !candidates.some((c) => c.shape === 'web-otp') && !(subjectAnnouncesCode && !isSubject);
-  if (shortcuts && labels === null && unlinked) return { scored: [], announcesCode: false };
+  // labels and decoys that could only refuse one are not looked for. Whether the subject
+  // announces a code is only worked out when asked (here, or by a number without a label).
+  const bodyUnderCodeSubject = once(() => !isSubject && subjectAnnouncesCode());
+  if (
+    shortcuts &&
+    labels === null &&
+    !candidates.some((c) => c.shape === 'web-otp') &&
+    !bodyUnderCodeSubject()
+  ) {
+    return { scored: [], announcesCode: NO };
+  }
   const decoys = findDecoySpans(text, windowsAround(text, candidates, DECOY_WINDOW));
   const ctx = {
     text,
     labels: labels ?? findLabels(text, mail, windows),
     emphasis: source.emphasis,
     footerStart: footerStart(text, candidates),
-    subjectAnnouncesCode: subjectAnnouncesCode && !isSubject,
+    subjectAnnouncesCode: bodyUnderCodeSubject,
   };
   const scored: ScoredValue[] = [];
   for (const candidate of candidates) {
@@ -111,5 +126,5 @@ export function analyzeSource(
     const score = scoreCandidate(candidate, ctx);
     if (score !== null) scored.push({ value: candidate.value, score });
   }
-  return { scored, announcesCode: ctx.labels.some(isStrongCodeLabel) };
+  return { scored, announcesCode: once(() => ctx.labels.some(isStrongCodeLabel)) };
 }
