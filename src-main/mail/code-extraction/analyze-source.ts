@@ -6,9 +6,15 @@
 import { findCandidates } from './candidates.ts';
 import { findDecoySpans, overlapsAny } from './decoys.ts';
 import { FOOTER_MARKERS } from './keywords/index.ts';
-import { findLabels, type MailContext } from './labels.ts';
+import {
+  announcesCode,
+  findLabels,
+  isStrongCodeLabel,
+  labelsIfCodeLabelled,
+  type MailContext,
+} from './labels.ts';
 import { scoreCandidate } from './scoring.ts';
-import type { Candidate, Label, SourceText, Span } from './types.ts';
+import type { Candidate, SourceText, Span } from './types.ts';
 
 export interface ScoredValue {
   value: string;
@@ -17,8 +23,17 @@ export interface ScoredValue {
 
 export interface SourceAnalysis {
   scored: ScoredValue[];
-  labels: Label[];
+  /** A strong code label is in the text (what a subject announcing a code needs); asked lazily. */
+  announcesCode: () => boolean;
 }
+
+/** `f`, evaluated on the first call only. */
+export function once(f: () => boolean): () => boolean {
+  let value: boolean | undefined;
+  return () => (value ??= f());
+}
+
+const NO = (): boolean => false;
 
 /** Room past the last candidate for a footer marker that starts before it to end in. */
 const MARKER_ROOM = 200;
@@ -63,27 +78,47 @@ function windowsAround(
   return windows;
 }
 
-/** `text` is the masked text of `source`. */
+/**
+ * `text` is the masked text of `source`. `shortcuts: false` looks for every label and decoy
+ * even where no candidate can score (a test checks that both give the same analysis).
+ */
 export function analyzeSource(
   source: SourceText,
   text: string,
   mail: MailContext,
-  subjectAnnouncesCode: boolean,
+  subjectAnnouncesCode: () => boolean,
+  shortcuts = true,
 ): SourceAnalysis {
   const candidates = findCandidates(text);
   const isSubject = source.kind === 'subject';
-  if (candidates.length === 0 && !isSubject) return { scored: [], labels: [] };
+  if (candidates.length === 0 && shortcuts) {
+    return { scored: [], announcesCode: once(() => isSubject && announcesCode(text, mail)) };
+  }
   // The subject is short and its labels also tell whether the mail announces a code.
-  const labels = isSubject
-    ? findLabels(text, mail)
-    : findLabels(text, mail, windowsAround(text, candidates, LABEL_WINDOW));
+  const windows = isSubject
+    ? [{ start: 0, end: text.length }]
+    : windowsAround(text, candidates, LABEL_WINDOW);
+  const labels = shortcuts ? labelsIfCodeLabelled(text, mail, windows) : null;
+  // Without a code label only a web-OTP line, or a lone number under a subject that announces
+  // a code, can score (scoring.ts); otherwise every candidate gives null, so the identifier
+  // labels and decoys that could only refuse one are not looked for. Whether the subject
+  // announces a code is only worked out when asked (here, or by a number without a label).
+  const bodyUnderCodeSubject = once(() => !isSubject && subjectAnnouncesCode());
+  if (
+    shortcuts &&
+    labels === null &&
+    !candidates.some((c) => c.shape === 'web-otp') &&
+    !bodyUnderCodeSubject()
+  ) {
+    return { scored: [], announcesCode: NO };
+  }
   const decoys = findDecoySpans(text, windowsAround(text, candidates, DECOY_WINDOW));
   const ctx = {
     text,
-    labels,
+    labels: labels ?? findLabels(text, mail, windows),
     emphasis: source.emphasis,
     footerStart: footerStart(text, candidates),
-    subjectAnnouncesCode: subjectAnnouncesCode && !isSubject,
+    subjectAnnouncesCode: bodyUnderCodeSubject,
   };
   const scored: ScoredValue[] = [];
   for (const candidate of candidates) {
@@ -91,5 +126,5 @@ export function analyzeSource(
     const score = scoreCandidate(candidate, ctx);
     if (score !== null) scored.push({ value: candidate.value, score });
   }
-  return { scored, labels };
+  return { scored, announcesCode: once(() => ctx.labels.some(isStrongCodeLabel)) };
 }

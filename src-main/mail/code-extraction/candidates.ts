@@ -14,6 +14,7 @@
  * (`RE-2024-00412`), phone prefixes (`+33`), card tails (`*4821`), percentages and currencies.
  */
 
+import { digitRuns, type DigitRun } from './digit-runs.ts';
 import type { Candidate, CandidateShape } from './types.ts';
 
 const ALNUM = /[A-Za-z0-9]/;
@@ -52,11 +53,6 @@ function freeAfter(text: string, end: number): boolean {
   return true;
 }
 
-interface DigitRun {
-  start: number;
-  end: number;
-}
-
 /** Separator that can join two digit groups of one code. */
 function joins(sep: string, left: DigitRun, right: DigitRun): boolean {
   const singleDigits = left.end - left.start === 1 && right.end - right.start === 1;
@@ -64,12 +60,7 @@ function joins(sep: string, left: DigitRun, right: DigitRun): boolean {
   return sep === ' ' || sep === '.' || (sep.length === 1 && JOINING_HYPHENS.includes(sep));
 }
 
-function digitCandidates(text: string, out: Candidate[]): void {
-  const runs: DigitRun[] = [];
-  for (const m of text.matchAll(/[0-9]+/g)) {
-    const start = m.index;
-    runs.push({ start, end: start + m[0].length });
-  }
+function digitCandidates(text: string, runs: readonly DigitRun[], out: Candidate[]): void {
   let i = 0;
   while (i < runs.length) {
     const chain: DigitRun[] = [runs[i] as DigitRun];
@@ -135,22 +126,41 @@ const CLOCK_TOKEN = /^\d{1,2}h\d{2}$/i; // 14h30
 const isAlnumCode = (c: number): boolean =>
   (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
-/** A letter or digit that can make a word a code: ordinary lower-case words have none. */
-const CODE_CHAR = /[0-9A-Z]/g;
+/** Two capitals in a row: every code-shaped word without a digit has them (see below). */
+const CAPITAL_PAIR = /[A-Z]{2}/g;
+/** Any capital: what `findCandidates(text, false)` looks for, to check the skip in tests. */
+const CAPITAL = /[A-Z]/g;
+
+/** Offset of the next pair of capitals (or capital) at or after `from`, or Infinity. */
+function nextCapital(text: string, from: number, pairs: boolean): number {
+  const re = pairs ? CAPITAL_PAIR : CAPITAL;
+  re.lastIndex = from;
+  return re.test(text) ? re.lastIndex - (pairs ? 2 : 1) : Infinity;
+}
 
 /**
- * Word tokens (`[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*`) holding a digit or a capital letter: every code
- * shape needs one, and a mail is mostly lower-case words. A regex jumps to each such character,
- * the token around it is scanned by character code, and the counts gathered on the way reject
- * most tokens without building a string.
+ * Word tokens (`[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*`) that can be codes. Every code shape has a digit
+ * or is a word of capitals only (`wordShape`), so only tokens holding a digit (known from the
+ * digit runs) or two capitals in a row are looked at, in text order; the rest of a mail (lower-
+ * case and capitalised words) is skipped by two native regex scans. A token is the same whichever
+ * of its characters it is found from, and the counts gathered while scanning it by character
+ * code reject most tokens without building a string.
  */
-function wordCandidates(text: string, out: Candidate[]): void {
+function wordCandidates(
+  text: string,
+  runs: readonly DigitRun[],
+  out: Candidate[],
+  pairs: boolean,
+): void {
   const n = text.length;
-  CODE_CHAR.lastIndex = 0;
-  let hit: RegExpExecArray | null;
-  while ((hit = CODE_CHAR.exec(text)) !== null) {
+  let run = 0;
+  let pair = nextCapital(text, 0, pairs);
+  for (;;) {
+    const runStart = run < runs.length ? (runs[run] as DigitRun).start : Infinity;
+    const hit = Math.min(runStart, pair);
+    if (hit === Infinity) return;
     // Back to the start of the token: across letters and digits, and hyphens between them.
-    let i = hit.index;
+    let i = hit;
     for (;;) {
       if (i > 0 && isAlnumCode(text.charCodeAt(i - 1))) i--;
       else if (i > 1 && text.charCodeAt(i - 1) === 45 && isAlnumCode(text.charCodeAt(i - 2))) {
@@ -179,7 +189,8 @@ function wordCandidates(text: string, out: Candidate[]): void {
       else break;
     }
     const end = i;
-    CODE_CHAR.lastIndex = end;
+    while (run < runs.length && (runs[run] as DigitRun).start < end) run++;
+    if (pair < end) pair = nextCapital(text, end, pairs);
     if (lowers + uppers === 0) continue; // digit runs are handled above
     const shape = wordShape(text, start, end, parts, shortestPart, digits, lowers);
     if (!shape || !wordIsFree(text, start, end)) continue;
@@ -259,13 +270,18 @@ function webOtpCandidates(text: string, out: Candidate[]): void {
   }
 }
 
-export function findCandidates(text: string): Candidate[] {
+/**
+ * `skipCapitalised: false` also looks at every token with a single capital, which can never be a
+ * code (a test checks that both give the same candidates).
+ */
+export function findCandidates(text: string, skipCapitalised = true): Candidate[] {
   const out: Candidate[] = [];
   webOtpCandidates(text, out);
   const webOtpStarts = new Set(out.map((c) => c.start));
   const rest: Candidate[] = [];
-  digitCandidates(text, rest);
-  wordCandidates(text, rest);
+  const runs = digitRuns(text);
+  digitCandidates(text, runs, rest);
+  wordCandidates(text, runs, rest, skipCapitalised);
   for (const c of rest) if (!webOtpStarts.has(c.start)) out.push(c);
   return out.sort((a, b) => a.start - b.start);
 }

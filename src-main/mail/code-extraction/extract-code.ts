@@ -14,7 +14,7 @@
  * (`G-482913`); letters keep their case. Pure, synchronous, bounded by the caps in limits.ts.
  */
 
-import { analyzeSource } from './analyze-source.ts';
+import { analyzeSource, once } from './analyze-source.ts';
 import { hiddenInHtml } from './hidden-in-html.ts';
 import { PROMO_CUES } from './keywords/index.ts';
 import { mailContext } from './labels.ts';
@@ -48,8 +48,9 @@ export function extractCode(mail: {
   const hidden = htmlSource ? hiddenInHtml(htmlSource) : null;
 
   const tallies = new Map<string, Tally>();
-  // readSources puts the subject first, so this is known before the body is scored.
-  let subjectAnnouncesCode = false;
+  // readSources puts the subject first, so this is known before the body is scored; it is
+  // worked out only if a body source asks.
+  let subjectAnnouncesCode = (): boolean => false;
   sources.forEach((source, i) => {
     const analysis = analyzeSource(source, masked[i] ?? '', context, subjectAnnouncesCode);
     if (source.kind === 'text' && hidden) {
@@ -57,9 +58,8 @@ export function extractCode(mail: {
     }
     if (source.kind === 'subject') {
       // "Your verification code", but not "Use code SPRING25 for 25% off".
-      subjectAnnouncesCode =
-        analysis.labels.some((l) => !l.negative && l.weight >= 0.8) &&
-        !PROMO_CUES.test(source.text);
+      const { announcesCode } = analysis;
+      subjectAnnouncesCode = once(() => announcesCode() && !PROMO_CUES.test(source.text));
     }
     for (const { value, score } of analysis.scored) {
       const t = tallies.get(value) ?? { score: -Infinity, inSubject: false, inBody: false };

@@ -10,16 +10,23 @@ export const MASK_CHAR = '\u2592';
 /**
  * A run of at least `length` hex digits somewhere in `text`. Any such run covers one of the
  * positions `length - 1`, `2 * length - 1`, ..., so only those are looked at, and the run is
- * measured around each one that is a hex digit.
+ * measured around each one that is a hex digit; after a run too short, the next look is
+ * `length` past its end.
  */
-function hasHexRun(text: string, length: number): boolean {
-  for (let p = length - 1; p < text.length; p += length) {
-    if (!isHex(text.charCodeAt(p))) continue;
+export function hasHexRun(text: string, length: number): boolean {
+  let p = length - 1;
+  while (p < text.length) {
+    if (!isHex(text.charCodeAt(p))) {
+      p += length;
+      continue;
+    }
     let from = p;
     while (from > 0 && isHex(text.charCodeAt(from - 1))) from--;
     let to = p + 1;
     while (to < text.length && isHex(text.charCodeAt(to))) to++;
     if (to - from >= length) return true;
+    // A long enough run starts past `to`, which is not a hex digit, so it covers `to + length`.
+    p = to + length;
   }
   return false;
 }
@@ -29,8 +36,10 @@ function isHex(c: number): boolean {
   return (c >= 48 && c <= 57) || (lower >= 97 && lower <= 102);
 }
 
-/** A link needs `://` or `www.` (in any case). */
-const LINK_GATE = /:\/\/|[wW]{3}\./;
+/** A link needs `://` or `www.` (in any case); `www.` ends in `w.` or `W.`, which `includes` finds fast. */
+const WWW = /[wW]{3}\./;
+const mayHoldLink = (t: string): boolean =>
+  t.includes('://') || ((t.includes('w.') || t.includes('W.')) && WWW.test(t));
 
 /**
  * Each pattern runs only when its cheap precondition holds on the text (most texts have no
@@ -38,7 +47,7 @@ const LINK_GATE = /:\/\/|[wW]{3}\./;
  */
 const NOISE: readonly (readonly [(text: string) => boolean, RegExp])[] = [
   // Links, with or without a scheme. They stop at spaces, quotes and closing brackets.
-  [(t) => LINK_GATE.test(t), /\b(?:https?:\/\/|www\.)[^\s<>"'()[\]{}（）【】「」]+/giu],
+  [mayHoldLink, /\b(?:https?:\/\/|www\.)[^\s<>"'()[\]{}（）【】「」]+/giu],
   // E-mail addresses, including masked local parts such as jo*****@example.com.
   [(t) => t.includes('@'), /[\p{L}\p{N}._%+*-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu],
   // CSS colours: #abc, #abcd, #aabbcc, #aabbccdd, but not a web-OTP line "@example.com #123456".

@@ -38,7 +38,7 @@ export interface ScoreContext {
   /** Offset where the footer starts (copyright, unsubscribe), or the text length. */
   footerStart: number;
   /** The subject announces a code, so an emphasised or lone number in the body may be it. */
-  subjectAnnouncesCode: boolean;
+  subjectAnnouncesCode: () => boolean;
 }
 
 interface Link {
@@ -60,9 +60,9 @@ export function scoreCandidate(c: Candidate, ctx: ScoreContext): number | null {
     c.shape === 'web-otp' ? { score: 6, direct: true, label: null } : bestLink(c, ctx, standalone);
   if (
     link.score <= 0 &&
-    ctx.subjectAnnouncesCode &&
     (standalone || emphasis === 2) &&
-    c.start < ctx.footerStart
+    c.start < ctx.footerStart &&
+    ctx.subjectAnnouncesCode()
   ) {
     link = { score: 3, direct: false, label: null };
   }

@@ -51,13 +51,27 @@ export function startsLine(text: string, span: Span): boolean {
   return onlyWrappers(text, lineStart(text, span.start), span.start);
 }
 
+const SPACE = /\s/;
+
+/**
+ * The start of the sentence that ends at `to`: just past the last `.`, `!` or `?` followed by a
+ * space, or `。！？` or line break, in `[from, to)` (a full stop at `to - 1` does not count: what
+ * follows it is outside the range), else `from`. Read backwards, so only the last one is found.
+ */
+function sentenceStart(text: string, from: number, to: number): number {
+  for (let i = to - 1; i >= from; i--) {
+    const ch = text[i];
+    if (ch === '\n' || ch === '。' || ch === '！' || ch === '？') return i + 1;
+    if ((ch === '.' || ch === '!' || ch === '?') && i + 1 < to && SPACE.test(text[i + 1] ?? '')) {
+      return i + 1;
+    }
+  }
+  return from;
+}
+
 /** The sentence holding the span: from the previous sentence end or line break to the next. */
 export function sentenceAround(text: string, span: Span): string {
-  const from = Math.max(0, span.start - 200);
-  const head = text.slice(from, span.start);
-  const breaks = [...head.matchAll(/[.!?](?=\s)|[。！？\n]/g)];
-  const last = breaks[breaks.length - 1];
-  const start = last ? from + last.index + 1 : from;
+  const start = sentenceStart(text, Math.max(0, span.start - 200), span.start);
   const tail = text.slice(span.end, span.end + 200);
   const next = /[.!?](?:\s|$)|[。！？\n]/.exec(tail);
   const end = next ? span.end + next.index : span.end + tail.length;

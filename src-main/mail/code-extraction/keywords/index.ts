@@ -9,6 +9,7 @@
  */
 
 import { ar } from './ar.ts';
+import { groupByFirstLetter } from './first-letter-groups.ts';
 import { de } from './de.ts';
 import { en } from './en.ts';
 import { es } from './es.ts';
@@ -104,18 +105,29 @@ const identifiers = (langs: readonly LanguageKeywords[]): string =>
   unique(langs.flatMap((l) => l.identifiers)).join('|');
 
 /** A few languages per regex: one alternation is cheaper than many, but not too long to read. */
-export const IDENTIFIER_LABELS: readonly IdentifierPattern[] = [
-  { re: words(identifiers([en, de])), script: /[a-z]/i },
-  { re: words(identifiers([fr, es, pt])), script: /[a-z]/i },
-  { re: words(identifiers([it, nl, sv])), script: /[a-z]/i },
-  { re: words(identifiers([tr, id, pl, vi, fi])), script: /[a-z]/i },
-  { re: words(identifiers([ru])), script: /[\u0400-\u04FF]/ },
-  { re: words(identifiers([ar, fa, he])), script: /[\u0590-\u06FF]/ },
-  {
-    re: runs(identifiers([zh, ja, ko])),
-    script: /[\u3000-\u30FF\u3400-\u9FFF\uAC00-\uD7AF〒]/,
-  },
+const IDENTIFIER_GROUPS: readonly {
+  langs: readonly LanguageKeywords[];
+  script: RegExp;
+  compile: (source: string) => RegExp;
+}[] = [
+  { langs: [en, de], script: /[a-z]/i, compile: words },
+  { langs: [fr, es, pt], script: /[a-z]/i, compile: words },
+  { langs: [it, nl, sv], script: /[a-z]/i, compile: words },
+  { langs: [tr, id, pl, vi, fi], script: /[a-z]/i, compile: words },
+  { langs: [ru], script: /[\u0400-\u04FF]/, compile: words },
+  { langs: [ar, fa, he], script: /[\u0590-\u06FF]/, compile: words },
+  { langs: [zh, ja, ko], script: /[\u3000-\u30FF\u3400-\u9FFF\uAC00-\uD7AF〒]/, compile: runs },
 ];
+
+/** The phrases grouped by first letter, which finds the same labels faster (first-letter-groups.ts). */
+export const IDENTIFIER_LABELS: readonly IdentifierPattern[] = IDENTIFIER_GROUPS.map((g) => ({
+  re: g.compile(groupByFirstLetter(identifiers(g.langs))),
+  script: g.script,
+}));
+
+/** The same patterns with their phrases in the order written: what the grouping is tested against. */
+export const identifierLabelsAsWritten = (): RegExp[] =>
+  IDENTIFIER_GROUPS.map((g) => g.compile(identifiers(g.langs)));
 
 type CueKind = 'travel' | 'meeting' | 'receipt' | 'promo' | 'footer';
 
@@ -135,13 +147,27 @@ export const MEETING_CUES: readonly RegExp[] = cues('meeting');
 export const RECEIPT_CUES: readonly RegExp[] = cues('receipt');
 
 /** A sentence selling something: a code in it is a coupon. Turkish writes the sign first: %20. */
-export const PROMO_CUES: RegExp = new RegExp(
-  String.raw`\d\s?[%٪]|[%٪]\s?\d|${BEFORE}(?:${cueWords('promo')})${AFTER}|${cueRuns('promo')}`,
-  'iu',
-);
+const promoCues = (group: (s: string) => string): RegExp =>
+  new RegExp(
+    String.raw`\d\s?[%٪]|[%٪]\s?\d|${BEFORE}(?:${group(cueWords('promo'))})${AFTER}|${cueRuns('promo')}`,
+    'iu',
+  );
 
 /** Where the end matter starts: copyright, unsubscribe links, imprint. */
-export const FOOTER_MARKERS: RegExp = new RegExp(
-  String.raw`©|\(c\)\s*\d{4}|${BEFORE}(?:${cueWords('footer')})${AFTER}|${cueRuns('footer')}`,
-  'iu',
-);
+const footerMarkers = (group: (s: string) => string): RegExp =>
+  new RegExp(
+    String.raw`©|\(c\)\s*\d{4}|${BEFORE}(?:${group(cueWords('footer'))})${AFTER}|${cueRuns('footer')}`,
+    'iu',
+  );
+
+const asWritten = (s: string): string => s;
+
+/** Their words grouped by first letter, which finds the same cues faster (first-letter-groups.ts). */
+export const PROMO_CUES: RegExp = promoCues(groupByFirstLetter);
+export const FOOTER_MARKERS: RegExp = footerMarkers(groupByFirstLetter);
+
+/** The same two with their words in the order written: what the grouping is tested against. */
+export const cuesAsWritten = (): { promo: RegExp; footer: RegExp } => ({
+  promo: promoCues(asWritten),
+  footer: footerMarkers(asWritten),
+});
