@@ -24,8 +24,12 @@ export class MailReader {
     private readonly store: MailStore,
     private readonly hub: LiveHub,
     private readonly budget: number = MAIL_LIMITS.responseBytes,
-    /** Resolves once mail acknowledged to this mailbox so far is parsed (or gave up waiting). */
-    private readonly settled: (email: string) => Promise<void> = () => Promise.resolve(),
+    /**
+     * Resolves once the oldest `first` mails acknowledged to this mailbox so far are parsed (or
+     * it gave up waiting), with whether mail of the mailbox is still being parsed.
+     */
+    private readonly settled: (email: string, first: number) => Promise<boolean> = () =>
+      Promise.resolve(false),
   ) {}
 
   /** GET /api/emails/{email}: ascending ids above after_id, at most limit, within the budget. */
@@ -81,9 +85,13 @@ export class MailReader {
     waitMs: number,
     signal?: AbortSignal,
   ): Promise<ListedPage> {
-    // A mail answered 250 before this request is listed, even if it is still being parsed.
-    await this.settled(this.leases.requireRecorded(rawEmail).email);
-    const now = this.listedPage(rawEmail, query);
+    // A mail answered 250 before this request is listed, even if it is still being parsed. A
+    // mail gets its id when it is stored, in the order its mailbox received it, so the page is
+    // complete once the oldest `limit` pending ones are; the rest of a flood is parsed while
+    // this page goes out, and `more` says that mail is on its way.
+    const parsing = await this.settled(this.leases.requireRecorded(rawEmail).email, query.limit);
+    const listed = this.listedPage(rawEmail, query);
+    const now = parsing && !listed.more ? { ...listed, more: true } : listed;
     if (now.mails.length > 0 || waitMs <= 0) return now;
     const { email } = this.leases.requireRecorded(rawEmail);
     // Subscribed in the same tick as the read above: no commit can fall between the two.

@@ -133,9 +133,10 @@ export function createMailServices(
     parsing.committed(items);
   });
   const delivery = new MailDelivery(inbox, parsing);
-  const reader = new MailReader(leases, store, hub, options.responseBytes, (email) =>
-    parsing.settled(email, SETTLE_MS),
-  );
+  const reader = new MailReader(leases, store, hub, options.responseBytes, async (email, first) => {
+    await parsing.settled(email, SETTLE_MS, first);
+    return parsing.hasPending(email);
+  });
   const control = new MailControl(leases, store);
   const raw = new RawMail(leases, store, raws, options.attachment);
   const retention = new RetentionSweeper(

@@ -116,15 +116,20 @@ export class ParseQueue {
   }
 
   /**
-   * Resolves once every message committed for `mailbox` so far is parsed, or after `maxMs`: a
-   * list read after a 250 then shows that mail. The reader is waiting, so its mailbox's pending
-   * mail is parsed at once (parse on first read).
+   * Resolves once the oldest `first` messages committed for `mailbox` so far (every one by
+   * default) are parsed, or after `maxMs`: a list read after a 250 then shows that mail. The
+   * reader is waiting, so its mailbox's pending mail is parsed at once (parse on first read).
    */
-  settled(mailbox: string, maxMs: number): Promise<void> {
+  settled(mailbox: string, maxMs: number, first?: number): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    const done = this.pending.settled(mailbox, maxMs);
+    const done = this.pending.settled(mailbox, maxMs, first);
     this.hurry(mailbox);
     return done;
+  }
+
+  /** Is mail of `mailbox` acknowledged but not parsed yet? */
+  hasPending(mailbox: string): boolean {
+    return !this.stopped && this.pending.hasPending(mailbox);
   }
 
   /** Messages not parsed yet (diagnostics and tests). */

@@ -62,11 +62,19 @@ export class PendingMail {
     }
   }
 
-  /** Resolves once every message pending for `mailbox` now is parsed, or after `maxMs`. */
-  settled(mailbox: string, maxMs: number): Promise<void> {
+  /**
+   * Resolves once the oldest `first` messages pending for `mailbox` now (all of them by
+   * default) are parsed, or after `maxMs`.
+   */
+  settled(mailbox: string, maxMs: number, first = Number.POSITIVE_INFINITY): Promise<void> {
     const set = this.byMailbox.get(mailbox);
     if (!set) return Promise.resolve();
-    const target = [...set].at(-1) ?? 0;
+    let target = 0;
+    let counted = 0;
+    for (const id of set) {
+      target = id;
+      if (++counted >= first) break;
+    }
     return new Promise((resolve) => {
       const waiter: Waiter = {
         mailbox,
@@ -83,6 +91,11 @@ export class PendingMail {
   }
 
   /** Lets every waiter go (the queue stopped). */
+  /** Is any message of `mailbox` still waiting to be parsed? */
+  hasPending(mailbox: string): boolean {
+    return this.byMailbox.has(mailbox);
+  }
+
   releaseAll(): void {
     for (const waiter of this.waiters) waiter.done();
   }
