@@ -96,6 +96,18 @@ export function verifiedWorkerPath(file: string, expected: string | undefined): 
 }
 
 /**
+ * A worker's V8 old generation, capped. Uncapped, V8 let each worker's heap grow with the
+ * garbage of 10 MiB mails (their bodies decoded to strings, then sent on as bytes) and
+ * collected it late: receiving 24 such mails peaked at 351–410 MB RSS, 303–332 MB with this
+ * cap (bench/mail-large-mailbox.ts). Parsing the heaviest 10 MiB mails alone needs 24–48 MB
+ * (an HTML-only mail, CJK text, quoted-printable alternative, a 7 MiB attachment: all parse
+ * at 48, most fail at 24), so 96 leaves room for the small jobs beside one. A worker that
+ * runs out anyway dies like a crashed one: its job is tried again, then kept unparsed.
+ */
+export const WORKER_HEAP_MB = 96;
+const WORKER_LIMITS = { maxOldGenerationSizeMb: WORKER_HEAP_MB };
+
+/**
  * Running from TypeScript sources, a worker's entry must register tsx in its own thread first
  * (Node 20 does not pass the --import hook to workers); the bundled .mjs entry loads directly.
  */
@@ -103,11 +115,12 @@ function spawn(): Worker {
   if (!FROM_SOURCE) {
     return new Worker(
       verifiedWorkerPath(unpackedWorkerPath(fileURLToPath(WORKER_URL)), WORKER_SHA256),
+      { resourceLimits: WORKER_LIMITS },
     );
   }
   const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
     .then((api) => { api.register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
-  return new Worker(boot, { eval: true });
+  return new Worker(boot, { eval: true, resourceLimits: WORKER_LIMITS });
 }
 
 /**

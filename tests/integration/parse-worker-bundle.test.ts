@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
+import { WORKER_HEAP_MB } from '../../src-main/mail/parse-pool.ts';
 import { workerBuild } from '../../scripts/build-options.mjs';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir.ts';
 
@@ -44,6 +45,48 @@ describe('parse worker bundle', () => {
       });
     } finally {
       await worker.terminate();
+    }
+  });
+
+  it('parses the heaviest 10 MiB mails within the heap the pool gives a worker', async () => {
+    dir = makeTempDir();
+    await build({ ...workerBuild, outdir: dir, sourcemap: false, logLevel: 'silent' });
+    const MiB = 1024 * 1024;
+    const head = (type: string): string =>
+      `From: a@example.org\r\nTo: x@example.com\r\nSubject: big\r\nContent-Type: ${type}; charset=utf-8\r\n\r\n`;
+    const fill = (line: string): string =>
+      line.repeat(Math.floor((9.5 * MiB) / Buffer.byteLength(line)));
+    const mails = {
+      // Rendered to text by html-text/, every element a node.
+      html:
+        head('text/html') +
+        fill(
+          '<div><span style="color:red">word</span> <a href="https://x.example/a">link</a></div>\r\n',
+        ),
+      // Two bytes a character once decoded.
+      cjk:
+        head('text/plain') +
+        fill('验证码是 654321，请在十分钟内输入。这是一段很长的中文文本。\r\n'),
+    };
+    for (const [name, text] of Object.entries(mails)) {
+      const worker = new Worker(path.join(dir, 'parse-worker.mjs'), {
+        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+      });
+      try {
+        const reply = new Promise<unknown>((resolve, reject) => {
+          worker.once('message', resolve);
+          worker.once('error', reject);
+        });
+        worker.postMessage({
+          id: 1,
+          kind: 'analyze',
+          raw: new Uint8Array(Buffer.from(text)),
+          from: null,
+        });
+        expect(await reply, name).toMatchObject({ id: 1, ok: true });
+      } finally {
+        await worker.terminate();
+      }
     }
   });
 });
