@@ -12,6 +12,7 @@ import { removeWithUndo } from '../../stores/undoable-removal.ts';
 import type { CommitReason } from '../../lib/deferred-removal.ts';
 import type { ToastMessage } from '../../stores/toast-store.ts';
 import { hiddenMails, mergeById, withoutIds } from './hidden-mails.ts';
+import { storedLeases } from './stored-leases.ts';
 import { deleteOne, emptyUpTo } from './mail-deletion.ts';
 import { useMailLayout } from './mail-layout-store.ts';
 import { announceCodes } from './code-notify.ts';
@@ -321,12 +322,7 @@ export const useMail = create<MailState>()((set, get) => {
     },
 
     restore() {
-      try {
-        const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]') as Lease[];
-        if (Array.isArray(saved)) set({ mailboxes: saved });
-      } catch {
-        // A damaged list starts empty.
-      }
+      set({ mailboxes: storedLeases(localStorage.getItem(STORAGE_KEY)) });
     },
   };
 });
