@@ -90,12 +90,12 @@ export class PendingMail {
     });
   }
 
-  /** Lets every waiter go (the queue stopped). */
   /** Is any message of `mailbox` still waiting to be parsed? */
   hasPending(mailbox: string): boolean {
     return this.byMailbox.has(mailbox);
   }
 
+  /** Lets every waiter go (the queue stopped). */
   releaseAll(): void {
     for (const waiter of this.waiters) waiter.done();
   }

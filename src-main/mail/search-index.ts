@@ -64,9 +64,7 @@ export class SearchIndex {
       this.catchUp(IDLE_STEP);
       return;
     }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.idleStep(), this.quietMs);
-    this.timer.unref();
+    this.stepIn(this.quietMs);
   }
 
   /**
@@ -75,10 +73,7 @@ export class SearchIndex {
    * behind steps only a later search needs (and a search catches up first anyway).
    */
   postpone(): void {
-    if (this.timer === null) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.idleStep(), this.quietMs);
-    this.timer.unref();
+    if (this.timer !== null) this.stepIn(this.quietMs);
   }
 
   /** Stops indexing in idle time (what is left is indexed at the next search or start). */
@@ -100,7 +95,13 @@ export class SearchIndex {
       return;
     }
     // More to do: go on after whatever else is waiting on the event loop.
-    this.timer = setTimeout(() => this.idleStep(), 1);
+    this.stepIn(1);
+  }
+
+  /** The next idle step, `ms` from now (the one scheduled before, if any, is dropped). */
+  private stepIn(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.idleStep(), ms);
     this.timer.unref();
   }
 }
