@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { asApiError } from '../api/client.ts';
-import { openOnVisit } from '../features/mail/mail-visit.ts';
+import { visitMail } from '../features/mail/mail-visit.ts';
 import { useT } from '../i18n/i18n.ts';
 import { useReplaceKey } from '../stores/replace-key-store.ts';
 import { useToasts } from '../stores/toast-store.ts';
@@ -47,10 +46,7 @@ export function usePairing(initial: PairFragment | null): void {
           // The link lands on Mail, which looked for a key before the exchange gave one: the
           // first visit's address is made now, as it would have been with a key at hand.
           if (outcome.kind === 'paired' && window.location.hash.startsWith('#/mail')) {
-            openOnVisit().catch((err: unknown) => {
-              const e = asApiError(err);
-              if (e.kind !== 'auth') useToasts.getState().show(e, 'error');
-            });
+            visitMail();
           }
         },
       );

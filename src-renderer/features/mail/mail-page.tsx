@@ -1,15 +1,13 @@
 import { useEffect, type ReactElement } from 'react';
-import { asApiError } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { useMedia } from '../../lib/use-media.ts';
-import { useToasts } from '../../stores/toast-store.ts';
 import { Inbox } from './inbox.tsx';
 import { MailboxList } from './mailbox-list.tsx';
 import { useMailLayout } from './mail-layout-store.ts';
 import { refreshMailboxes, UNREAD_CAP, useUnreadTotal } from './mail-refresh.ts';
-import { openOnVisit } from './mail-visit.ts';
+import { visitMail } from './mail-visit.ts';
 import { useMail } from './mail-store.ts';
 
 /** How often the listed mailboxes are read again while the page is shown. */
@@ -56,14 +54,7 @@ export function MailPage(): ReactElement {
     if (arrivals > 0 && selected) void refreshMailboxes([selected]);
   }, [arrivals, selected]);
 
-  useEffect(() => {
-    openOnVisit()
-      .then(() => refreshMailboxes())
-      .catch((err: unknown) => {
-        const e = asApiError(err);
-        if (e.kind !== 'auth') useToasts.getState().show(e, 'error');
-      });
-  }, []);
+  useEffect(visitMail, []);
 
   useEffect(() => {
     // A mailbox forgotten elsewhere (another tab) closes here too.

@@ -1,4 +1,6 @@
-import { api } from '../../api/client.ts';
+import { api, asApiError } from '../../api/client.ts';
+import { useToasts } from '../../stores/toast-store.ts';
+import { refreshMailboxes } from './mail-refresh.ts';
 import { useMail } from './mail-store.ts';
 import { firstMade, markFirstMade, storedSelection } from './mail-visit-storage.ts';
 
@@ -25,4 +27,18 @@ export async function openOnVisit(): Promise<void> {
   markFirstMade();
   const [lease] = await mail.generate(1);
   if (lease && useMail.getState().selected === null) await mail.select(lease.email);
+}
+
+/**
+ * A visit to Mail (the screen opening, or a sign-in link's key arriving on it): openOnVisit,
+ * then the mailboxes' leases fetched afresh; a failure is a toast, except a missing key, which
+ * asks for itself.
+ */
+export function visitMail(): void {
+  openOnVisit()
+    .then(() => refreshMailboxes())
+    .catch((err: unknown) => {
+      const e = asApiError(err);
+      if (e.kind !== 'auth') useToasts.getState().show(e, 'error');
+    });
 }
