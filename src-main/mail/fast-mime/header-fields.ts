@@ -1,15 +1,11 @@
 import type mailsplit from '@zone-eu/mailsplit';
 import libmime from 'libmime';
-import { parseAddressHeader, type AddressObject } from 'mailparser';
+import { parseAddressHeader, type AddressObject, type ParsedMail } from 'mailparser';
 
 type MimeNode = InstanceType<typeof mailsplit.MimeNode>;
 
 /** The top-level headers parseMessage reads, as mailparser's processHeaders gives them. */
-export interface HeaderFields {
-  subject: string | undefined;
-  from: AddressObject | undefined;
-  to: AddressObject | AddressObject[] | undefined;
-}
+export type HeaderFields = Pick<ParsedMail, 'subject' | 'from' | 'to'>;
 
 /**
  * Subject, From and To from the root's header lines, each line as mailparser's processHeaders

@@ -13,7 +13,7 @@
  */
 
 /** The top-level alternatives of a regex source (no `|` inside groups or classes). */
-export function splitAlternatives(source: string): string[] {
+function splitAlternatives(source: string): string[] {
   const out: string[] = [];
   let depth = 0;
   let inClass = false;
