@@ -1,8 +1,10 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-export type ThemeChoice = 'system' | 'light' | 'dark';
-export type Lang = 'en' | 'zh-CN';
+const THEMES = ['system', 'light', 'dark'] as const;
+const LANGS = ['en', 'zh-CN'] as const;
+export type ThemeChoice = (typeof THEMES)[number];
+export type Lang = (typeof LANGS)[number];
 
 interface PrefsState {
   theme: ThemeChoice;
@@ -15,6 +17,26 @@ interface PrefsState {
 function browserLang(): Lang {
   const langs = typeof navigator === 'undefined' ? [] : navigator.languages;
   return langs.some((l) => l.toLowerCase().startsWith('zh')) ? 'zh-CN' : 'en';
+}
+
+/**
+ * The stored preferences over the defaults, each only when it is one the UI knows: an unknown
+ * language (an older version's, a hand edit's "zh-cn") left every text undefined and the page
+ * blank.
+ */
+export function restorePrefs<T extends { theme: ThemeChoice; lang: Lang }>(
+  persisted: unknown,
+  current: T,
+): T {
+  const saved = (typeof persisted === 'object' && persisted !== null ? persisted : {}) as Record<
+    string,
+    unknown
+  >;
+  return {
+    ...current,
+    theme: THEMES.find((t) => t === saved.theme) ?? current.theme,
+    lang: LANGS.find((l) => l === saved.lang) ?? current.lang,
+  };
 }
 
 /** Appearance and language, remembered on this device. */
@@ -30,6 +52,7 @@ export const usePrefs = create<PrefsState>()(
       name: 'ephemera.prefs',
       storage: createJSONStorage(() => localStorage),
       partialize: ({ theme, lang }) => ({ theme, lang }),
+      merge: restorePrefs,
     },
   ),
 );
