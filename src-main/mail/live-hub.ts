@@ -48,6 +48,11 @@ export class LiveHub {
     }
   }
 
+  /** Would a mail of this mailbox reach anyone (its own listeners, or one on every mailbox)? */
+  wants(email: string): boolean {
+    return this.everything.size > 0 || this.listeners.has(email);
+  }
+
   listenerCount(email: string): number {
     return this.listeners.get(email)?.size ?? 0;
   }

@@ -185,6 +185,15 @@ export class MailStore {
   }
 
   /**
+   * Stores the copies without reading them back, inside the caller's transaction: for mail
+   * nobody is handed at once (ParsedMailWriter). Reading a copy back cost a fifth of storing it.
+   */
+  insertQuietly(mails: readonly NewMail[]): void {
+    for (const mail of mails) this.insertStmt.run(toRow(mail));
+    this.searchIndex.stored(mails.length);
+  }
+
+  /**
    * Mails of one mailbox with id > afterId, ascending, at most `limit`, cut for listings; stops
    * before the mail that would take the page past `budget` bytes;
    * with `atLeastOne` the first mail is taken whatever it weighs, so a reader always moves on.

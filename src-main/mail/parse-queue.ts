@@ -280,7 +280,12 @@ export class ParseQueue {
       if (this.stopped) return false;
       let stored: Mail[][];
       try {
-        stored = this.writer.write(batch, analyzed);
+        stored = this.writer.write(
+          batch,
+          analyzed,
+          (rawId, mailboxes) =>
+            this.byId.has(rawId) || mailboxes.some((mailbox) => this.hub.wants(mailbox)),
+        );
       } catch (err) {
         this.logger.error('storing parsed mail failed; trying again shortly', err);
         this.retryLater();

@@ -13,7 +13,17 @@ export interface MailOutbox {
   /** Runs inside the transaction that stores `mails`; a throw is logged, the mail is kept. */
   recordMails(mails: readonly Mail[]): void;
   mailsCommitted(): void;
+  /** Does it want every new mail now (a webhook is set up)? Without this method: always. */
+  listening?(): boolean;
 }
+
+/**
+ * Must the mails of raw message `rawId`, stored in these mailboxes, be handed back (someone
+ * listens on one, or waits for that message)?
+ */
+export type HandBack = (rawId: number, mailboxes: readonly string[]) => boolean;
+
+const ALWAYS: HandBack = () => true;
 
 /**
  * Stores parsed raw messages as mails: every recipient mailbox's copy, the pending mark
@@ -29,16 +39,32 @@ export class ParsedMailWriter {
   ) {}
 
   /**
-   * The mails of each raw message, in order; a message no longer pending (stored meanwhile by
-   * the other lane of the parse queue) gets none. Throws when the transaction fails.
+   * The mails of each raw message, in order, as listings show them. A message no longer pending
+   * (stored meanwhile by the other lane of the parse queue) gets none, and so does one whose
+   * mails nobody is handed (`handBack`, and no outbox listening): those are stored without
+   * being read back, which under a flood is most mail. Throws when the transaction fails.
    */
-  write(batch: readonly StoredRaw[], analyzed: readonly (AnalyzedMessage | null)[]): Mail[][] {
+  write(
+    batch: readonly StoredRaw[],
+    analyzed: readonly (AnalyzedMessage | null)[],
+    handBack: HandBack = ALWAYS,
+  ): Mail[][] {
+    const outboxWants = this.outbox ? (this.outbox.listening?.() ?? true) : false;
     const stored = this.raws.transaction(() => {
-      const all = batch.map((raw, i) =>
-        this.raws.markParsed(raw.id)
-          ? this.store.insert(copies(raw, analyzed[i] ?? unparsed(raw), this.mailboxFor))
-          : [],
-      );
+      const all = batch.map((raw, i) => {
+        if (!this.raws.markParsed(raw.id)) return [];
+        const mails = copies(raw, analyzed[i] ?? unparsed(raw), this.mailboxFor);
+        if (
+          outboxWants ||
+          handBack(
+            raw.id,
+            mails.map((mail) => mail.email),
+          )
+        )
+          return this.store.insert(mails);
+        this.store.insertQuietly(mails);
+        return [];
+      });
       this.recordOutbox(all.flat());
       return all;
     });

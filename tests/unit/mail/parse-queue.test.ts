@@ -372,6 +372,78 @@ describe('ParseQueue', () => {
     await queue.stop();
   });
 
+  it('mail nobody listens or waits for is stored without being read back', async () => {
+    const { queue, inbox, store, hub } = setup();
+    const insert = vi.spyOn(store, 'insert');
+    const quietly = vi.spyOn(store, 'insertQuietly');
+    const pushed: string[] = [];
+    hub.subscribe('x@t.test', (mail) => pushed.push(mail.subject ?? ''));
+    queue.start();
+    await inbox.add(env(['x@t.test']), Buffer.from('listened'));
+    await inbox.add(env(['y@t.test']), Buffer.from('unheard'));
+    await queue.settled('y@t.test', 5_000);
+    await queue.settled('x@t.test', 5_000);
+    expect(insert.mock.calls.map(([mails]) => mails.map((m) => m.email))).toEqual([['x@t.test']]);
+    expect(quietly.mock.calls.map(([mails]) => mails.map((m) => m.email))).toEqual([['y@t.test']]);
+    expect(store.page('y@t.test', 0, 50, 1e9, true).mails.map((m) => m.subject)).toEqual([
+      'unheard',
+    ]);
+    expect(pushed).toEqual(['listened']);
+    // Someone listening on every mailbox (the desktop's notifications) is handed every mail.
+    const all: string[] = [];
+    hub.subscribeAll((mail) => all.push(mail.subject ?? ''));
+    await inbox.add(env(['y@t.test']), Buffer.from('heard'));
+    await queue.settled('y@t.test', 5_000);
+    expect(all).toEqual(['heard']);
+    expect(quietly).toHaveBeenCalledTimes(1);
+    await queue.stop();
+  });
+
+  it('the writer hands back what handBack or a listening outbox asks for', async () => {
+    const { raws, store, inbox } = setup();
+    const analyzed = (subject: string) => ({
+      from: null,
+      fromName: null,
+      to: [],
+      subject,
+      text: subject,
+      html: null,
+      attachments: [],
+      code: null,
+      link: null,
+    });
+    const write = async (writer: ParsedMailWriter, subject: string, handBack: boolean) => {
+      const id = await inbox.add(env(['x@t.test']), Buffer.from(subject));
+      const raw = raws.read(id);
+      if (!raw) throw new Error('raw message missing');
+      return writer.write([raw], [analyzed(subject)], () => handBack)[0];
+    };
+    const recorded: string[] = [];
+    const outbox = (listening?: boolean) => ({
+      recordMails: (mails: readonly { subject: string | null }[]) =>
+        recorded.push(...mails.map((m) => m.subject ?? '')),
+      mailsCommitted: () => undefined,
+      ...(listening === undefined ? {} : { listening: () => listening }),
+    });
+    const plain = new ParsedMailWriter(raws, store, (email) => email, logger);
+    expect(await write(plain, 'quiet', false)).toEqual([]);
+    expect((await write(plain, 'asked', true))?.map((m) => m.subject)).toEqual(['asked']);
+    const idle = new ParsedMailWriter(raws, store, (e) => e, logger, outbox(false));
+    expect(await write(idle, 'no webhook', false)).toEqual([]);
+    const hooked = new ParsedMailWriter(raws, store, (e) => e, logger, outbox(true));
+    expect((await write(hooked, 'webhook', false))?.map((m) => m.subject)).toEqual(['webhook']);
+    const unsaid = new ParsedMailWriter(raws, store, (e) => e, logger, outbox());
+    expect((await write(unsaid, 'unsaid', false))?.map((m) => m.subject)).toEqual(['unsaid']);
+    expect(recorded).toEqual(['webhook', 'unsaid']);
+    expect(store.page('x@t.test', 0, 50, 1e9, true).mails.map((m) => m.subject)).toEqual([
+      'quiet',
+      'asked',
+      'no webhook',
+      'webhook',
+      'unsaid',
+    ]);
+  });
+
   it('a message is stored once even when both lanes parsed it', async () => {
     const { raws, store, inbox } = setup();
     const id = await inbox.add(env(['x@t.test']), Buffer.from('once'));
