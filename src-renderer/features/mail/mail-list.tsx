@@ -134,6 +134,20 @@ function MailRow({
   const from = mail.from_name ?? mail.from ?? t('mail.unknownSender');
   // One chip per row: a mail with both shows its code (the link is in the mail's banner).
   const rowLink = !mail.code && mail.link && linkHost(mail.link) ? mail.link : null;
+  const preview = previewLine(mail.text);
+  // Keeps the chip's width free at the end of the row's last line (the preview's, or the
+  // subject's when there is none); the real chip lies on top of it.
+  const chipSpace = mail.code ? (
+    <span className="code-chip code-chip-md mail-row-code-space" aria-hidden="true">
+      <span className="code-chip-code">{mail.code}</span>
+      <span className="code-chip-action" />
+    </span>
+  ) : rowLink ? (
+    <span className="code-chip code-chip-md link-chip mail-row-code-space" aria-hidden="true">
+      <span className="link-chip-host">{linkHost(rowLink)}</span>
+      <span className="code-chip-action" />
+    </span>
+  ) : null;
   // The row opens the mail; the code chip beside it copies the code. Two controls side by side
   // (a button inside a button would be one control to assistive technology, and invalid HTML).
   return (
@@ -174,23 +188,16 @@ function MailRow({
             ) : null}
             {mail.subject ?? t('mail.noSubject')}
           </span>
-          {mail.code ? (
-            // Keeps the chip's width free at the end of the line; the real chip lies on top.
-            <span className="code-chip code-chip-md mail-row-code-space" aria-hidden="true">
-              <span className="code-chip-code">{mail.code}</span>
-              <span className="code-chip-action" />
-            </span>
-          ) : rowLink ? (
-            <span
-              className="code-chip code-chip-md link-chip mail-row-code-space"
-              aria-hidden="true"
-            >
-              <span className="link-chip-host">{linkHost(rowLink)}</span>
-              <span className="code-chip-action" />
-            </span>
-          ) : null}
+          {preview === null ? chipSpace : null}
         </span>
-        <Preview text={mail.text} />
+        {preview === null ? null : (
+          <span className="mail-row-last">
+            <span className="mail-row-preview muted" data-testid="mail-row-preview">
+              {preview}
+            </span>
+            {chipSpace}
+          </span>
+        )}
       </button>
       {mail.code ? <CodeChip code={mail.code} size="md" /> : null}
       {rowLink ? <LinkChip link={rowLink} /> : null}
@@ -199,12 +206,7 @@ function MailRow({
 }
 
 /** The first words of the mail's text, on one line (what mail lists call the snippet). */
-function Preview({ text }: { text: string | null }): ReactElement | null {
+function previewLine(text: string | null): string | null {
   const line = (text ?? '').replace(/\s+/g, ' ').trim().slice(0, 160);
-  if (line === '') return null;
-  return (
-    <span className="mail-row-preview muted" data-testid="mail-row-preview">
-      {line}
-    </span>
-  );
+  return line === '' ? null : line;
 }
