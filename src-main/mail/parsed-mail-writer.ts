@@ -54,14 +54,8 @@ export class ParsedMailWriter {
       const all = batch.map((raw, i) => {
         if (!this.raws.markParsed(raw.id)) return [];
         const mails = copies(raw, analyzed[i] ?? unparsed(raw), this.mailboxFor);
-        if (
-          outboxWants ||
-          handBack(
-            raw.id,
-            mails.map((mail) => mail.email),
-          )
-        )
-          return this.store.insert(mails);
+        const mailboxes = mails.map((mail) => mail.email);
+        if (outboxWants || handBack(raw.id, mailboxes)) return this.store.insert(mails);
         this.store.insertQuietly(mails);
         return [];
       });
