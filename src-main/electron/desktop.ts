@@ -102,16 +102,18 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
   const copy = (text: string): void => {
     deps.clipboard.writeText(text).catch((err: unknown) => logger.error('cannot copy', err));
   };
+  /** Would a code be notified now: notifications on, and the window not in front. */
+  const notifying = (): boolean =>
+    deps.notificationsSupported() &&
+    controller.codeNotifications &&
+    !(alive()?.isVisible() && alive()?.isFocused());
   const notify = createCodeNotifier({
     create: (options) => deps.createNotification(options),
     copy,
     openExternal: (url) => {
       deps.openExternal(url).catch((err: unknown) => logger.error('cannot open link', err));
     },
-    enabled: () =>
-      deps.notificationsSupported() &&
-      controller.codeNotifications &&
-      !(alive()?.isVisible() && alive()?.isFocused()),
+    enabled: notifying,
   });
   const watches = new MailWatch((mail) => send('mail:received', mail));
   let stopNotifying: (() => void) | null = null;
@@ -242,7 +244,7 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
   controller.onChange((change) => {
     watches.attach(change.app.mail.hub);
     // Every mailbox, watched by the window or not (a phone script may have made it).
-    stopNotifying ??= change.app.mail.hub.subscribeAll(notify);
+    stopNotifying ??= change.app.mail.hub.subscribeAll(notify, notifying);
     deps.updates?.setEnabled(change.settings.auto_updates);
     tray?.update(trayState());
     send('app:changed', toAppInfo(change.status, deps.meta, fallback.changes()));

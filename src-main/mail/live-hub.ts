@@ -10,7 +10,8 @@ export type MailListener = (mail: Mail) => void;
  */
 export class LiveHub {
   private readonly listeners = new Map<string, Set<MailListener>>();
-  private readonly everything = new Set<MailListener>();
+  /** Listeners on every mailbox, each with whether it wants mail right now. */
+  private readonly everything = new Map<MailListener, () => boolean>();
 
   constructor(private readonly logger: Logger) {}
 
@@ -30,16 +31,21 @@ export class LiveHub {
     };
   }
 
-  /** Listens on every mailbox (the desktop's code notifications); returns the stop function. */
-  subscribeAll(listener: MailListener): () => void {
-    this.everything.add(listener);
+  /**
+   * Listens on every mailbox (the desktop's code notifications); returns the stop function.
+   * `wanted` says whether it would do anything with a mail right now (notifications on, the
+   * window away): while it says no, mail nobody else listens for is stored without being read
+   * back for it (ParsedMailWriter), and it is not handed that mail.
+   */
+  subscribeAll(listener: MailListener, wanted: () => boolean = () => true): () => void {
+    this.everything.set(listener, wanted);
     return () => this.everything.delete(listener);
   }
 
   publish(mail: Mail): void {
     const set = this.listeners.get(mail.email);
     if (!set && this.everything.size === 0) return;
-    for (const listener of [...(set ?? []), ...this.everything]) {
+    for (const listener of [...(set ?? []), ...this.everything.keys()]) {
       try {
         listener(mail);
       } catch (err) {
@@ -50,7 +56,9 @@ export class LiveHub {
 
   /** Would a mail of this mailbox reach anyone (its own listeners, or one on every mailbox)? */
   wants(email: string): boolean {
-    return this.everything.size > 0 || this.listeners.has(email);
+    if (this.listeners.has(email)) return true;
+    for (const wanted of this.everything.values()) if (wanted()) return true;
+    return false;
   }
 
   listenerCount(email: string): number {

@@ -233,9 +233,19 @@ export class FakeSession {
 export class FakeHub implements MailHub {
   readonly listeners = new Map<string, Set<(mail: Mail) => void>>();
   readonly everything = new Set<(mail: Mail) => void>();
-  subscribeAll(listener: (mail: Mail) => void): () => void {
+  /** What each listener on every mailbox says about wanting mail now. */
+  readonly wanted = new Map<(mail: Mail) => void, () => boolean>();
+  subscribeAll(listener: (mail: Mail) => void, wanted: () => boolean = () => true): () => void {
     this.everything.add(listener);
-    return () => this.everything.delete(listener);
+    this.wanted.set(listener, wanted);
+    return () => {
+      this.everything.delete(listener);
+      this.wanted.delete(listener);
+    };
+  }
+  /** Does any listener on every mailbox want mail now? */
+  wantsAll(): boolean {
+    return [...this.wanted.values()].some((wanted) => wanted());
   }
   subscribe(email: string, listener: (mail: Mail) => void): () => void {
     const set = this.listeners.get(email) ?? new Set();

@@ -643,6 +643,8 @@ describe('desktop shell: menu, mail and LAN', () => {
     const email = 'abc1234567@ephemera.localhost';
     expect(await s.invoke('mail:watch', { email })).toEqual({ ok: true, value: null });
     s.window?.hide();
+    // The notifier wants every mailbox's mail only while it would show it (the window away).
+    expect(s.services[0]?.hub.wantsAll()).toBe(true);
     s.services[0]?.hub.publish(sampleMail({ email }));
     expect(s.window?.webContents.sent.filter((m) => m.channel === 'mail:received')).toEqual([
       { channel: 'mail:received', payload: expect.objectContaining({ code: '482913' }) as unknown },
@@ -652,6 +654,7 @@ describe('desktop shell: menu, mail and LAN', () => {
     expect(s.clipboard.writeText).toHaveBeenCalledWith('482913');
     s.window?.show();
     s.window?.focus();
+    expect(s.services[0]?.hub.wantsAll()).toBe(false);
     s.services[0]?.hub.publish(sampleMail({ email, id: 2 }));
     expect(s.notifications).toHaveLength(1);
   });

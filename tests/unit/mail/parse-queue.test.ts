@@ -389,13 +389,22 @@ describe('ParseQueue', () => {
       'unheard',
     ]);
     expect(pushed).toEqual(['listened']);
-    // Someone listening on every mailbox (the desktop's notifications) is handed every mail.
+    // Someone listening on every mailbox (the desktop's notifications) is handed every mail
+    // while it wants mail, and none while it says it does not (notifications off).
     const all: string[] = [];
-    hub.subscribeAll((mail) => all.push(mail.subject ?? ''));
+    let notifying = false;
+    hub.subscribeAll(
+      (mail) => all.push(mail.subject ?? ''),
+      () => notifying,
+    );
+    await inbox.add(env(['y@t.test']), Buffer.from('unwanted'));
+    await queue.settled('y@t.test', 5_000);
+    expect(quietly).toHaveBeenCalledTimes(2);
+    notifying = true;
     await inbox.add(env(['y@t.test']), Buffer.from('heard'));
     await queue.settled('y@t.test', 5_000);
     expect(all).toEqual(['heard']);
-    expect(quietly).toHaveBeenCalledTimes(1);
+    expect(quietly).toHaveBeenCalledTimes(2);
     await queue.stop();
   });
 
