@@ -14,6 +14,7 @@ import { mbPerSecond, MiB } from './lib/bench-bytes.ts';
 import { processCpuMs } from './lib/cpu.ts';
 import { fmt, median, pairedResult, type BenchResult } from './lib/result.ts';
 import { runIfMain } from './lib/standalone.ts';
+import { readyDispatcher } from '../src-main/video/outbound/dispatcher.ts';
 
 // impit trusts the loopback server's certificate through SSL_CERT_FILE (Linux), undici through `ca`.
 process.env.SSL_CERT_FILE = TEST_CERT_FILE;
@@ -80,10 +81,10 @@ export async function benchMediaTransport(): Promise<BenchResult[]> {
   const pages = impitPageTransport({
     proxy: null,
     guard,
-    plain: dispatcherTransport(agent),
+    plain: dispatcherTransport(readyDispatcher(agent)),
     env: {},
   });
-  const http = new OutboundClient(agent, pages).scoped({
+  const http = new OutboundClient(readyDispatcher(agent), pages).scoped({
     allowHost: (host) => host.endsWith('.tiktok.com'),
     userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/151.0.0.0',
   });

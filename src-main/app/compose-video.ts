@@ -7,6 +7,7 @@ import type { Db } from '../db/open-database.ts';
 import type { OpenFile } from '../video/downloader.ts';
 import { MediaStore } from '../video/media-store.ts';
 import type { Resolver } from '../video/outbound/address-guard.ts';
+import { readyDispatcher } from '../video/outbound/dispatcher.ts';
 import { OutboundClient } from '../video/outbound/outbound-client.ts';
 import {
   createOutboundTransports,
@@ -125,9 +126,10 @@ function transportMaker(
 ): (proxy: string | null) => OutboundTransports {
   const fixed = overrides.dispatcher;
   if (fixed) {
+    const dispatcher = readyDispatcher(fixed);
     const pinned: OutboundTransports = {
-      dispatcher: fixed,
-      pages: overrides.pageTransport ?? dispatcherTransport(fixed),
+      dispatcher,
+      pages: overrides.pageTransport ?? dispatcherTransport(dispatcher),
       pageClient: 'undici',
       close: () => Promise.resolve(),
     };

@@ -5,6 +5,7 @@ import { impitPageTransport } from '../../src-main/video/outbound/page-transport
 import { dispatcherTransport, type Transport } from '../../src-main/video/outbound/transport.ts';
 import type { PlatformSim } from '../fixtures/platform-sim/sim-server.ts';
 import { TEST_CERT_FILE, TlsHelloServer } from './tls-hello-server.ts';
+import { readyDispatcher } from '../../src-main/video/outbound/dispatcher.ts';
 
 /**
  * The platform simulator behind a loopback TLS server that records every ClientHello, with the
@@ -65,7 +66,7 @@ export async function startTlsSimFront(sim: PlatformSim): Promise<TlsSimFront> {
   const pages = impitPageTransport({
     proxy: null,
     guard,
-    plain: dispatcherTransport(media),
+    plain: dispatcherTransport(readyDispatcher(media)),
     env: {},
   });
   return {

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -61,6 +63,7 @@ describe('main bundles', () => {
       fs.symlinkSync(path.join(modules, name), path.join(dir, 'node_modules', name), 'junction');
     }
 
+    const receiver = await startReceiver();
     const app = await spawnApp(
       [
         path.join(dir, 'dist', 'main', 'start.mjs'),
@@ -79,9 +82,44 @@ describe('main bundles', () => {
       const res = await fetch(`${url}/api/health`);
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ status: 'ok' });
+      // undici loads on first use (core/undici.ts), from its own chunk: a webhook's test POST
+      // to a receiver here goes through it.
+      const key = /API key \(shown once\): (\S+)/.exec(app.stdout.join('\n'))?.[1] ?? '';
+      const api = (p: string, body: unknown): Promise<Response> =>
+        fetch(`${url}${p}`, {
+          method: 'POST',
+          headers: { 'x-api-key': key, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const hook = (await (
+        await api('/api/webhooks', { url: `http://127.0.0.1:${receiver.port}/hook` })
+      ).json()) as { id: number };
+      const tried = await api(`/api/webhooks/${hook.id}/test`, {});
+      expect(tried.status).toBe(200);
+      expect(await tried.json()).toMatchObject({ status_code: 204, error: null });
+      expect(receiver.posts).toBe(1);
     } finally {
       app.child.kill('SIGTERM');
+      await receiver.close();
     }
     expect(await app.exited).toBe(0);
   });
 });
+
+/** A webhook endpoint on loopback that answers 204 and counts the POSTs it got. */
+async function startReceiver(): Promise<{ port: number; posts: number; close(): Promise<void> }> {
+  const state = { posts: 0 };
+  const server = http.createServer((req, res) => {
+    if (req.method === 'POST') state.posts++;
+    req.resume();
+    req.on('end', () => res.writeHead(204).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    get posts() {
+      return state.posts;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -8,6 +8,7 @@ import { DouyinSim } from '../fixtures/platform-sim/douyin/douyin-sim.ts';
 import { KuaishouSim } from '../fixtures/platform-sim/kuaishou/kuaishou-sim.ts';
 import { isGrease } from '../helpers/client-hello.ts';
 import { startTlsSimFront, type TlsSimFront } from '../helpers/tls-sim-front.ts';
+import { readyDispatcher } from '../../src-main/video/outbound/dispatcher.ts';
 
 const RETRY = { retry: { attempts: 1, baseDelayMs: 1 } };
 
@@ -30,7 +31,7 @@ describe('Douyin and Kuaishou through the impersonating page transport', () => {
   });
 
   async function resolve(extractor: PlatformExtractor, link: string) {
-    const http = new OutboundClient(tls.media, tls.pages).scoped({
+    const http = new OutboundClient(readyDispatcher(tls.media), tls.pages).scoped({
       allowHost: (host) => extractor.ownsHost(host),
       userAgent: extractor.userAgent,
     });

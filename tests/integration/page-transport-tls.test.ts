@@ -16,6 +16,7 @@ import { TIKTOK_USER_AGENT } from '../../src-main/video/platforms/tiktok/tiktok-
 import { isGrease, type ClientHello } from '../helpers/client-hello.ts';
 import { ConnectProxy } from '../helpers/connect-proxy.ts';
 import { TEST_CERT_FILE, TlsHelloServer } from '../helpers/tls-hello-server.ts';
+import { readyDispatcher } from '../../src-main/video/outbound/dispatcher.ts';
 
 // impit trusts the system store and, on Linux, SSL_CERT_FILE (not NODE_EXTRA_CA_CERTS); the
 // loopback server's self-signed certificate is trusted this way, for this test process only.
@@ -63,8 +64,16 @@ beforeAll(async () => {
         callback,
       ),
   });
-  pages = impitPageTransport({ proxy: null, guard, plain: dispatcherTransport(media), env: {} });
-  http = new OutboundClient(media, pages).scoped({ allowHost: owns, userAgent: TIKTOK_USER_AGENT });
+  pages = impitPageTransport({
+    proxy: null,
+    guard,
+    plain: dispatcherTransport(readyDispatcher(media)),
+    env: {},
+  });
+  http = new OutboundClient(readyDispatcher(media), pages).scoped({
+    allowHost: owns,
+    userAgent: TIKTOK_USER_AGENT,
+  });
 });
 
 afterEach(() => {
@@ -207,7 +216,10 @@ describe('page fetch failures read as the media path’s do', () => {
   it('a page that never answers times out as a network failure', async () => {
     server.handle(() => undefined);
     const t = impitPageTransport({ proxy: null, guard, plain: pages, env: {}, timeoutMs: 300 });
-    const client = new OutboundClient(media, t).scoped({ allowHost: owns, userAgent: 'x' });
+    const client = new OutboundClient(readyDispatcher(media), t).scoped({
+      allowHost: owns,
+      userAgent: 'x',
+    });
     const err = await client.fetch({ url: PAGE, purpose: 'page' }).catch((e: unknown) => e);
     const failure = describeFailure(err, 'tiktok');
     expect(failure).toMatchObject({ code: 'network', retryable: true });
@@ -216,7 +228,7 @@ describe('page fetch failures read as the media path’s do', () => {
 
   it('a certificate that does not name the host fails as TLS, not as the platform', async () => {
     const other = 'https://www.not-in-the-certificate.example/page';
-    const client = new OutboundClient(media, pages).scoped({
+    const client = new OutboundClient(readyDispatcher(media), pages).scoped({
       allowHost: () => true,
       userAgent: 'x',
     });
@@ -245,7 +257,10 @@ describe('the guard proxy and the user’s proxy', () => {
       resolver: async () => [{ address: '127.0.0.1', family: 4 }],
     });
     const t = impitPageTransport({ proxy: null, guard: strict, plain: pages, env: {} });
-    const client = new OutboundClient(media, t).scoped({ allowHost: owns, userAgent: 'x' });
+    const client = new OutboundClient(readyDispatcher(media), t).scoped({
+      allowHost: owns,
+      userAgent: 'x',
+    });
     const err = await client.fetch({ url: PAGE, purpose: 'page' }).catch((e: unknown) => e);
     expect(describeFailure(err, 'tiktok').message).toContain('private or local network address');
     expect(server.hellos).toHaveLength(0);
@@ -268,7 +283,7 @@ describe('the guard proxy and the user’s proxy', () => {
   it('sends pages through the configured proxy, still with Chrome’s hello', async () => {
     const proxy = await new ConnectProxy(server.port).start();
     const t = impitPageTransport({ proxy: proxy.url, guard, plain: pages, env: {} });
-    const client = new OutboundClient(media, t).scoped({
+    const client = new OutboundClient(readyDispatcher(media), t).scoped({
       allowHost: owns,
       userAgent: TIKTOK_USER_AGENT,
     });
@@ -278,7 +293,7 @@ describe('the guard proxy and the user’s proxy', () => {
     expectChromeHello(server.hellos[0]);
     proxy.refuseWith = 502;
     const other = impitPageTransport({ proxy: proxy.url, guard, plain: pages, env: {} });
-    const refused = await new OutboundClient(media, other)
+    const refused = await new OutboundClient(readyDispatcher(media), other)
       .scoped({ allowHost: owns, userAgent: 'x' })
       .fetch({ url: PAGE, purpose: 'page' })
       .catch((e: unknown) => e);
@@ -294,7 +309,10 @@ describe('the guard proxy and the user’s proxy', () => {
       plain: pages,
       env: { NO_PROXY: '.tiktok.com' },
     });
-    const client = new OutboundClient(media, t).scoped({ allowHost: owns, userAgent: 'x' });
+    const client = new OutboundClient(readyDispatcher(media), t).scoped({
+      allowHost: owns,
+      userAgent: 'x',
+    });
     await (await client.fetch({ url: PAGE, purpose: 'page' })).body.dump();
     expect(proxy.connects).toEqual([]);
     expect(server.requests).toHaveLength(1);

@@ -10,6 +10,7 @@ import { CAPTCHA_PAGE } from '../fixtures/platform-sim/douyin/douyin-pages.ts';
 import { DouyinSim } from '../fixtures/platform-sim/douyin/douyin-sim.ts';
 import { PlatformSim } from '../fixtures/platform-sim/sim-server.ts';
 import { simDispatcher } from '../fixtures/platform-sim/sim-dispatcher.ts';
+import { readyDispatcher } from '../../src-main/video/outbound/dispatcher.ts';
 
 /** `npm run cli -- probe` against the simulated Douyin, its two streams captured. */
 describe('probe prints the diagnostics record', () => {
@@ -35,7 +36,10 @@ describe('probe prints the diagnostics record', () => {
   function probe(text: string): Promise<void> {
     return createProbeCommand({
       registry: new PlatformRegistry().register(createDouyinExtractor({ retry: FAST_RETRY })),
-      outbound: () => ({ client: new OutboundClient(dispatcher), close: () => Promise.resolve() }),
+      outbound: () => ({
+        client: new OutboundClient(readyDispatcher(dispatcher)),
+        close: () => Promise.resolve(),
+      }),
       about: { appVersion: '9.8.7', os: 'testos x64' },
       stdout: (text) => (out += text),
       stderr: (text) => (err += text),

@@ -12,6 +12,7 @@ import { isGrease, type ClientHello } from '../helpers/client-hello.ts';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { startTlsSimFront, type TlsSimFront } from '../helpers/tls-sim-front.ts';
+import { readyDispatcher } from '../../src-main/video/outbound/dispatcher.ts';
 
 function expectChrome(hellos: readonly ClientHello[]): void {
   expect(hellos.length).toBeGreaterThan(0);
@@ -56,7 +57,7 @@ describe('TikTok through the impersonating page transport', () => {
   it('resolves a short link and downloads the video: pages as Chrome, media on the fast path', async () => {
     const post = tiktok.publish({ detailKey: 'webapp.reflow.video.detail' });
     const extractor = createTiktokExtractor({ retry: { attempts: 1, baseDelayMs: 1 } });
-    const http = new OutboundClient(tls.media, tls.pages).scoped({
+    const http = new OutboundClient(readyDispatcher(tls.media), tls.pages).scoped({
       allowHost: (host) => extractor.ownsHost(host),
       userAgent: extractor.userAgent,
     });

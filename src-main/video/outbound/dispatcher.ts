@@ -1,4 +1,5 @@
-import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { loadUndici } from '../../core/undici.ts';
 import { guardedLookup, systemResolver, type Resolver } from './address-guard.ts';
 
 export interface DispatcherOptions {
@@ -9,18 +10,39 @@ export interface DispatcherOptions {
   bodyTimeoutMs?: number;
 }
 
+/** An undici dispatcher made on its first use, so undici loads then and not at start. */
+export interface LazyDispatcher {
+  get(): Promise<Dispatcher>;
+  /** Closes the dispatcher if it was made (after requests in flight end). */
+  close(): Promise<void>;
+}
+
+/** A dispatcher that exists already (tests and benches pass their own). */
+export function readyDispatcher(dispatcher: Dispatcher): LazyDispatcher {
+  return { get: () => Promise.resolve(dispatcher), close: () => dispatcher.close() };
+}
+
 /**
  * The transport for every outbound request. HTTPS_PROXY/HTTP_PROXY/NO_PROXY are honoured (or the
  * configured proxy); direct connections resolve names through the public-address guard. A proxy
  * resolves names itself, so the host allowlist is what protects proxied requests.
  * TLS uses Node's CA store, which includes NODE_EXTRA_CA_CERTS.
  */
-export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
-  const proxy = options.proxy ?? undefined;
-  return new EnvHttpProxyAgent({
-    ...(proxy ? { httpProxy: proxy, httpsProxy: proxy } : {}),
-    headersTimeout: options.headersTimeoutMs ?? 20_000,
-    bodyTimeout: options.bodyTimeoutMs ?? 30_000,
-    connect: { lookup: guardedLookup(options.resolver ?? systemResolver) },
-  });
+export function createDispatcher(options: DispatcherOptions = {}): LazyDispatcher {
+  let made: Promise<Dispatcher> | null = null;
+  return {
+    get: () =>
+      (made ??= loadUndici().then(({ EnvHttpProxyAgent }) => {
+        const proxy = options.proxy ?? undefined;
+        return new EnvHttpProxyAgent({
+          ...(proxy ? { httpProxy: proxy, httpsProxy: proxy } : {}),
+          headersTimeout: options.headersTimeoutMs ?? 20_000,
+          bodyTimeout: options.bodyTimeoutMs ?? 30_000,
+          connect: { lookup: guardedLookup(options.resolver ?? systemResolver) },
+        });
+      })),
+    close: async () => {
+      if (made) await (await made).close();
+    },
+  };
 }

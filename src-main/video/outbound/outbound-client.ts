@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Dispatcher } from 'undici';
 import { canonicalHost } from './host-name.ts';
+import type { LazyDispatcher } from './dispatcher.ts';
 import { dispatcherTransport, type OutboundBody, type Transport } from './transport.ts';
 
 /** Why the client refused to follow a URL. */
@@ -64,7 +64,7 @@ export class OutboundClient {
   private media: Transport;
 
   constructor(
-    private dispatcher: Dispatcher,
+    private dispatcher: LazyDispatcher,
     private pages: Transport | null = null,
   ) {
     this.media = dispatcherTransport(dispatcher);
@@ -74,7 +74,7 @@ export class OutboundClient {
    * Sends every request from now on through `next` (the proxy setting changed); requests in
    * flight finish on the old dispatcher, which the caller closes. Returns the old one.
    */
-  switchDispatcher(next: Dispatcher): Dispatcher {
+  switchDispatcher(next: LazyDispatcher): LazyDispatcher {
     const old = this.dispatcher;
     this.dispatcher = next;
     this.media = dispatcherTransport(next);

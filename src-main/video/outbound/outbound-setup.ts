@@ -1,13 +1,12 @@
-import type { Dispatcher } from 'undici';
 import type { Resolver } from './address-guard.ts';
-import { createDispatcher } from './dispatcher.ts';
+import { createDispatcher, type LazyDispatcher } from './dispatcher.ts';
 import { GuardProxy } from './guard-proxy.ts';
 import { impitPageTransport } from './page-transport.ts';
 import { dispatcherTransport, type Transport } from './transport.ts';
 
 export interface OutboundTransports {
   /** Media bytes (and plain-http pages): undici, the fast path. */
-  dispatcher: Dispatcher;
+  dispatcher: LazyDispatcher;
   /** Platform pages: impit behind the guard proxy, or undici (see below). */
   pages: Transport;
   /** Which client sends pages: `impit` (as a browser) or `undici` (NODE_EXTRA_CA_CERTS set). */

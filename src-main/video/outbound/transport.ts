@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import { request, type Dispatcher } from 'undici';
+import { loadUndici } from '../../core/undici.ts';
+import type { LazyDispatcher } from './dispatcher.ts';
 
 /** A response body as the outbound client hands it on: a stream that can be dumped or read. */
 export type OutboundBody = Readable & { dump(): Promise<void>; text(): Promise<string> };
@@ -26,11 +27,12 @@ export interface Transport {
 }
 
 /** A transport over an undici dispatcher (proxy and DNS guard live in the dispatcher). */
-export function dispatcherTransport(dispatcher: Dispatcher): Transport {
+export function dispatcherTransport(dispatcher: LazyDispatcher): Transport {
   return {
     async send(req) {
+      const [{ request }, made] = await Promise.all([loadUndici(), dispatcher.get()]);
       const res = await request(req.url, {
-        dispatcher,
+        dispatcher: made,
         method: req.method,
         headers: req.headers,
         signal: req.signal,

@@ -1,4 +1,4 @@
-import { parseCookie } from 'undici';
+import { loadUndici, type Undici } from '../../../core/undici.ts';
 import { ownsTiktokHost } from './tiktok-hosts.ts';
 
 interface StoredCookie {
@@ -27,9 +27,11 @@ export class TiktokCookieJar {
   constructor(private readonly now: () => number = Date.now) {}
 
   /** Stores every Set-Cookie of a response from `url`. */
-  store(url: URL, setCookie: string | string[] | undefined): void {
+  async store(url: URL, setCookie: string | string[] | undefined): Promise<void> {
     const lines = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie];
-    for (const line of lines) this.storeLine(url, line);
+    if (lines.length === 0) return;
+    const { parseCookie } = await loadUndici();
+    for (const line of lines) this.storeLine(url, line, parseCookie);
   }
 
   /** Sets a cookie the way a page script would, for `domain` and its subdomains. */
@@ -66,7 +68,7 @@ export class TiktokCookieJar {
     return pair === undefined ? null : pair.slice(name.length + 1);
   }
 
-  private storeLine(url: URL, line: string): void {
+  private storeLine(url: URL, line: string, parseCookie: Undici['parseCookie']): void {
     const parsed = parseCookie(line);
     if (!parsed?.name) return;
     const host = url.hostname.toLowerCase();

@@ -49,7 +49,7 @@ export class TiktokSession {
       return h;
     };
     return getPage(this.http, url.href, headers, async (res) => {
-      this.jar.store(url, res.headers['set-cookie']);
+      await this.jar.store(url, res.headers['set-cookie']);
       await throwIfServerError(res, url.href);
       const raw = locationOf(res, (status) => REDIRECTS.has(status));
       const location = raw === null ? null : resolveLocation(raw, url);

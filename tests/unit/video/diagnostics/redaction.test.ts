@@ -16,6 +16,7 @@ import { assignedJson, recordJsonShape } from '../../../../src-main/video/platfo
 import { PlatformError } from '../../../../src-main/video/platforms/platform.ts';
 import { PlatformSim } from '../../../fixtures/platform-sim/sim-server.ts';
 import { simDispatcher } from '../../../fixtures/platform-sim/sim-dispatcher.ts';
+import { readyDispatcher } from '../../../../src-main/video/outbound/dispatcher.ts';
 
 /** Everything secret the fake platform sends; none of it may reach a record. */
 const SECRETS = {
@@ -107,7 +108,7 @@ describe('a diagnostics record keeps the shape of a failure and none of its secr
   ): Promise<string> {
     let now = 1_700_000_000_000;
     const recorder = new DiagnosticsRecorder(() => (now += 5));
-    const http = new OutboundClient(dispatcher).scoped({
+    const http = new OutboundClient(readyDispatcher(dispatcher)).scoped({
       allowHost: (host) => extractor.ownsHost(host),
       userAgent: extractor.userAgent,
     });

@@ -8,6 +8,7 @@ import { simDispatcher } from '../../../../fixtures/platform-sim/sim-dispatcher.
 import { PlatformSim } from '../../../../fixtures/platform-sim/sim-server.ts';
 import { SAMPLE_POST } from '../../../../fixtures/platform-sim/tiktok/tiktok-sample.ts';
 import { TiktokSim } from '../../../../fixtures/platform-sim/tiktok/tiktok-sim.ts';
+import { readyDispatcher } from '../../../../../src-main/video/outbound/dispatcher.ts';
 
 /** The extractor against the simulator through the real outbound client, without the app. */
 describe('createTiktokExtractor against simulated TikTok', () => {
@@ -28,7 +29,7 @@ describe('createTiktokExtractor against simulated TikTok', () => {
   });
 
   function resolve(link: string, signal = new AbortController().signal) {
-    const http = new OutboundClient(dispatcher).scoped({
+    const http = new OutboundClient(readyDispatcher(dispatcher)).scoped({
       allowHost: (host) => extractor.ownsHost(host),
       userAgent: extractor.userAgent,
     });
@@ -89,7 +90,7 @@ describe('createTiktokExtractor against simulated TikTok', () => {
     const resolved = await resolve(post.pageUrl);
     const first = resolved.media[0];
     expect(first && new URL(first.url).hostname).toBe('v15m.tiktokcdn-eu.com');
-    const http = new OutboundClient(dispatcher).scoped({
+    const http = new OutboundClient(readyDispatcher(dispatcher)).scoped({
       allowHost: (host) => extractor.ownsHost(host),
       userAgent: extractor.userAgent,
     });
