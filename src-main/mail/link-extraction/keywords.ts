@@ -33,6 +33,10 @@ const ACTION_WORDS = [
   'sign on',
   'finish sign',
   'complete (?:your )?(?:sign|registration)',
+  // "Sign up" alone is a newsletter's call to action; these name the sign-up under way.
+  'sign[- ]?up (?:with|using) (?:this|the|a|your) (?:magic )?link',
+  'sign[- ]?up code',
+  'create (?:your |my |an )?account',
   // zh
   '验证',
   '驗證',

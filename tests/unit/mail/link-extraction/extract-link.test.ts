@@ -102,6 +102,29 @@ describe('extractLink: the link to open', () => {
     expect(extractLink(mail)).toBe('https://accounts.bank.example/verify?t=7fQ2');
   });
 
+  it('reads a sign-up under way: "Sign up with this link" beside a sign-up code, "Create account" to finish', () => {
+    // Shaped like Notion's sign-up mail: neither the subject nor the button says verify or sign in.
+    const notion = {
+      subject: 'Your Notion signup code is 402-118',
+      text: null,
+      html:
+        '<p>Your signup code:</p><p>402-118</p>' +
+        button(
+          'https://www.notion.so/loginwithemail?state=a1&amp;token=x9Y8z7W6v5',
+          'Sign up with this link',
+        ),
+    };
+    expect(extractLink(notion)).toBe(
+      'https://www.notion.so/loginwithemail?state=a1&token=x9Y8z7W6v5',
+    );
+    const finish = html(
+      '<p>Almost there! Click below to finish signing up.</p>' +
+        button('https://app.example.com/signup/complete?t=Qw12Er34Ty', 'Create account'),
+      'One more step',
+    );
+    expect(extractLink(finish)).toBe('https://app.example.com/signup/complete?t=Qw12Er34Ty');
+  });
+
   it('works in RTL and CJK mails', () => {
     expect(
       extractLink(
@@ -202,6 +225,27 @@ describe('extractLink: never a decoy', () => {
           '<h2>This week at Acme</h2>' +
             button('https://blog.example.com/2025/11/a1b2c3d4e5', 'Read more'),
           'This week at Acme',
+        ),
+      ),
+    ).toBeNull();
+  });
+
+  it('does not take a newsletter\'s "Sign up" or a shop\'s "Create an account" as the link', () => {
+    expect(
+      extractLink(
+        html(
+          '<p>Our best stories this week.</p>' +
+            button('https://news.example.com/signup?ref=a1b2c3d4e5', 'Sign up for our newsletter'),
+          'Weekly news',
+        ),
+      ),
+    ).toBeNull();
+    expect(
+      extractLink(
+        html(
+          '<p>Thanks for your order 58213. It ships tomorrow.</p>' +
+            button('https://shop.example/register?o=58213', 'Create an account'),
+          'Your order has shipped',
         ),
       ),
     ).toBeNull();
