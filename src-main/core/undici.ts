@@ -16,3 +16,21 @@ export function loadUndici(): Promise<Undici> {
     (namespace) => (namespace as unknown as { default: Undici }).default,
   ));
 }
+
+/** An undici dispatcher made on its first use, so undici loads then and not at start. */
+export interface LazyDispatcher {
+  get(): Promise<UndiciModule.Dispatcher>;
+  /** Closes the dispatcher if it was made (after requests in flight end). */
+  close(): Promise<void>;
+}
+
+/** A dispatcher `make` builds, with undici, when it is first asked for. */
+export function lazyDispatcher(make: (undici: Undici) => UndiciModule.Dispatcher): LazyDispatcher {
+  let made: Promise<UndiciModule.Dispatcher> | null = null;
+  return {
+    get: () => (made ??= loadUndici().then(make)),
+    close: async () => {
+      if (made) await (await made).close();
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { loadUndici } from '../../core/undici.ts';
+import { lazyDispatcher, loadUndici } from '../../core/undici.ts';
 
 /** What one POST came to: a 2xx is delivered; anything else is a failure with words. */
 export interface SendOutcome {
@@ -35,22 +35,20 @@ export function createSender(options: SenderOptions): {
   close(): Promise<void>;
 } {
   // Made on the first POST, so undici loads then (core/undici.ts).
-  let made: Promise<Dispatcher> | null = null;
-  const agent = (): Promise<Dispatcher> =>
-    (made ??= loadUndici().then(
-      ({ Agent }) =>
-        new Agent({
-          connect: { timeout: options.timeoutMs },
-          headersTimeout: options.timeoutMs,
-          bodyTimeout: options.timeoutMs,
-          connections: 4,
-        }),
-    ));
+  const agent = lazyDispatcher(
+    ({ Agent }) =>
+      new Agent({
+        connect: { timeout: options.timeoutMs },
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+        connections: 4,
+      }),
+  );
   const post: WebhookPost = async (req) => {
     const deadline = AbortSignal.timeout(options.timeoutMs);
     const signal = req.signal ? AbortSignal.any([deadline, req.signal]) : deadline;
     try {
-      const [{ request }, dispatcher] = await Promise.all([loadUndici(), agent()]);
+      const [{ request }, dispatcher] = await Promise.all([loadUndici(), agent.get()]);
       const res = await request(req.url, {
         dispatcher,
         method: 'POST',
@@ -68,12 +66,7 @@ export function createSender(options: SenderOptions): {
       return { statusCode: null, error: describeError(err, deadline, options.timeoutMs) };
     }
   };
-  return {
-    post,
-    close: async () => {
-      if (made) await (await made).close();
-    },
-  };
+  return { post, close: () => agent.close() };
 }
 
 function statusError(status: number): string | null {

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { loadUndici } from '../../core/undici.ts';
+import { lazyDispatcher, type LazyDispatcher } from '../../core/undici.ts';
 import { guardedLookup, systemResolver, type Resolver } from './address-guard.ts';
 
 export interface DispatcherOptions {
@@ -8,13 +8,6 @@ export interface DispatcherOptions {
   resolver?: Resolver;
   headersTimeoutMs?: number;
   bodyTimeoutMs?: number;
-}
-
-/** An undici dispatcher made on its first use, so undici loads then and not at start. */
-export interface LazyDispatcher {
-  get(): Promise<Dispatcher>;
-  /** Closes the dispatcher if it was made (after requests in flight end). */
-  close(): Promise<void>;
 }
 
 /** A dispatcher that exists already (tests and benches pass their own). */
@@ -29,20 +22,14 @@ export function readyDispatcher(dispatcher: Dispatcher): LazyDispatcher {
  * TLS uses Node's CA store, which includes NODE_EXTRA_CA_CERTS.
  */
 export function createDispatcher(options: DispatcherOptions = {}): LazyDispatcher {
-  let made: Promise<Dispatcher> | null = null;
-  return {
-    get: () =>
-      (made ??= loadUndici().then(({ EnvHttpProxyAgent }) => {
-        const proxy = options.proxy ?? undefined;
-        return new EnvHttpProxyAgent({
-          ...(proxy ? { httpProxy: proxy, httpsProxy: proxy } : {}),
-          headersTimeout: options.headersTimeoutMs ?? 20_000,
-          bodyTimeout: options.bodyTimeoutMs ?? 30_000,
-          connect: { lookup: guardedLookup(options.resolver ?? systemResolver) },
-        });
-      })),
-    close: async () => {
-      if (made) await (await made).close();
-    },
-  };
+  const proxy = options.proxy ?? undefined;
+  return lazyDispatcher(
+    ({ EnvHttpProxyAgent }) =>
+      new EnvHttpProxyAgent({
+        ...(proxy ? { httpProxy: proxy, httpsProxy: proxy } : {}),
+        headersTimeout: options.headersTimeoutMs ?? 20_000,
+        bodyTimeout: options.bodyTimeoutMs ?? 30_000,
+        connect: { lookup: guardedLookup(options.resolver ?? systemResolver) },
+      }),
+  );
 }

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { canonicalHost } from './host-name.ts';
-import type { LazyDispatcher } from './dispatcher.ts';
+import type { LazyDispatcher } from '../../core/undici.ts';
 import { dispatcherTransport, type OutboundBody, type Transport } from './transport.ts';
 
 /** Why the client refused to follow a URL. */

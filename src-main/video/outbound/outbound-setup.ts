@@ -1,5 +1,6 @@
 import type { Resolver } from './address-guard.ts';
-import { createDispatcher, type LazyDispatcher } from './dispatcher.ts';
+import type { LazyDispatcher } from '../../core/undici.ts';
+import { createDispatcher } from './dispatcher.ts';
 import { GuardProxy } from './guard-proxy.ts';
 import { impitPageTransport } from './page-transport.ts';
 import { dispatcherTransport, type Transport } from './transport.ts';

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { loadUndici } from '../../core/undici.ts';
-import type { LazyDispatcher } from './dispatcher.ts';
+import type { LazyDispatcher } from '../../core/undici.ts';
 
 /** A response body as the outbound client hands it on: a stream that can be dumped or read. */
 export type OutboundBody = Readable & { dump(): Promise<void>; text(): Promise<string> };
