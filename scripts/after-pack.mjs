@@ -85,6 +85,19 @@ export function packedImpitProblem(resourcesDir, platform, arch) {
   return addon ? null : `${name} (impit's addon for ${platform}-${arch}) is not packed`;
 }
 
+/**
+ * The addon compiled on a runner of the target's CPU (EPHEMERA_NATIVE_ADDONS=<dir> holds
+ * <platform>-<arch>/better_sqlite3.node; scripts/electron-builder.mjs then skips the rebuild), or
+ * null when none is configured. A configured folder without the target's addon is an error: the
+ * package would otherwise ship whatever node_modules holds.
+ */
+export function prebuiltAddon(dir, platform, arch) {
+  if (!dir?.trim()) return null;
+  const file = path.join(dir.trim(), `${platform}-${arch}`, 'better_sqlite3.node');
+  if (!fs.existsSync(file)) throw new Error(`after-pack: ${file} is missing`);
+  return file;
+}
+
 export default async function afterPack(context) {
   const { appOutDir, packager } = context;
   const arch = ARCH_NAMES[context.arch] ?? String(context.arch);
@@ -94,6 +107,12 @@ export default async function afterPack(context) {
     arch,
   });
   const addon = packedAddonPath(packager.getResourcesDir(appOutDir));
+  const platform = context.electronPlatformName;
+  const prebuilt = prebuiltAddon(process.env.EPHEMERA_NATIVE_ADDONS, platform, arch);
+  if (prebuilt) {
+    fs.copyFileSync(prebuilt, addon);
+    process.stderr.write(`after-pack: better-sqlite3 from ${prebuilt}\n`);
+  }
   const built = fs.existsSync(addon) ? readAddonInfo(fs.readFileSync(addon)) : null;
   const problem = packedAddonProblem({ expected, built });
   if (problem) {
@@ -106,7 +125,6 @@ export default async function afterPack(context) {
     `after-pack: better-sqlite3 fits ${expected.runtime} ${expected.version} ` +
       `(ABI ${expected.abi}, ${arch})\n`,
   );
-  const platform = context.electronPlatformName;
   const impit = packedImpitProblem(packager.getResourcesDir(appOutDir), platform, arch);
   if (impit) {
     throw new Error(

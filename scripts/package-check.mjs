@@ -9,7 +9,9 @@
 // 2. The packed files: no source maps, build tools or renderer packages in app.asar, size under
 //    MAX_ASAR_BYTES, better-sqlite3 and the parse worker unpacked, the fuses flipped as
 //    electron-builder.yml says.
-// 3. The packaged main bundle boots under plain Node with the stand-in `electron` module
+// 3. The deb and the AppImage, each in its own run as a release builds them, up to the tool
+//    that would download (scripts/package-check-linux-targets.mjs).
+// 4. The packaged main bundle boots under plain Node with the stand-in `electron` module
 //    (scripts/stand-in-electron/), with the arguments a desktop launcher passes, until /api/health
 //    answers on the port it serves; then SIGTERM must end it cleanly.
 //
@@ -24,7 +26,8 @@ import { fileURLToPath } from 'node:url';
 import { bootPackagedApp } from './package-check-boot.mjs';
 import { makeStandInDist } from './package-check-dist.mjs';
 import { checkPackedFiles } from './package-check-files.mjs';
-import { checkAppUpdateConfig, checkWorkerHash } from './release-files.mjs';
+import { checkLinuxTarget } from './package-check-linux-targets.mjs';
+import { checkAppUpdateConfig, checkWorkerHash } from './packed-app.mjs';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const require = createRequire(path.join(ROOT, 'package.json'));
@@ -106,6 +109,15 @@ async function main() {
     const releaseProblems = releaseChecks.flatMap((check) => check.problems);
     if (releaseProblems.length > 0) {
       throw new Error(`the package is not right:\n  - ${releaseProblems.join('\n  - ')}`);
+    }
+
+    for (const target of ['AppImage', 'deb']) {
+      step(`the ${target}'s own run, up to the packaging tool (a download here)`);
+      const linux = await checkLinuxTarget({ target, dist, out: OUT, repo: feed.repo });
+      for (const line of linux.lines) process.stdout.write(`  ${line}\n`);
+      if (linux.problems.length > 0) {
+        throw new Error(`the ${target} is not right:\n  - ${linux.problems.join('\n  - ')}`);
+      }
     }
 
     step('boot the packaged main under Node with the stand-in Electron');

@@ -1,116 +1,58 @@
 #!/usr/bin/env node
-// What a release publishes, checked before it is uploaded, and its checksums.
+// What a release publishes, checked before it is uploaded, put together from the jobs that
+// built it, and its checksums.
 //
-//   node scripts/release-files.mjs check <dir> [--repo owner/name]   the installers, latest*.yml
-//                                                                  and blockmaps line up; the
-//                                                                  app-update.yml of the unpacked
-//                                                                  app names the repository
-//   node scripts/release-files.mjs checksums <dir>                    writes <dir>/SHA256SUMS.txt
+//   node scripts/release-files.mjs check <dir> <os|all> <cpu|all> [--repo owner/name] [--no-app]
+//       exactly the files electron-builder.yml makes for that job (names from
+//       scripts/release-names.mjs), latest*.yml and blockmaps lining up; each unpacked app's
+//       app-update.yml names the repository, and on Linux only the deb's app says it is a deb
+//   node scripts/release-files.mjs assemble <out> <dir>...
+//       one release from the jobs' folders: files copied, same-named feeds merged (macOS x64 and
+//       arm64 from their own runners, the AppImage and the deb from their own runs)
+//   node scripts/release-files.mjs checksums <dir>      writes <dir>/SHA256SUMS.txt
 //
-// `npm run package:check` uses checkAppUpdateConfig and checkWorkerHash on its Linux folder; the
-// release workflow runs `check` on each OS after `npm run package` and `checksums` over every
-// OS's files before the draft release.
-import { createHash } from 'node:crypto';
+// scripts/electron-builder.mjs assembles the two Linux runs; the release workflow runs `check`
+// after each packaging job, then `assemble`, `check <out> all all --no-app` and `checksums`
+// before the draft release (scripts/release-dry-run.mjs runs those steps here on stand-ins).
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const require = createRequire(path.join(ROOT, 'package.json'));
+import {
+  checkAppUpdateConfig,
+  checkPackageType,
+  digest,
+  linuxTargetFolder,
+  unpackedResources,
+  yaml,
+} from './packed-app.mjs';
+import { expectedFiles, jobInstallers, packageInfo, releaseInstallers } from './release-names.mjs';
 
 /** What people download (and what electron-updater reads the blockmaps of). */
 export const INSTALLER = /\.(exe|dmg|zip|AppImage|deb)$/;
-/** electron-builder writes a `.blockmap` beside these (the AppImage carries its own inside). */
-const WITH_BLOCKMAP = /\.(exe|dmg|zip)$/;
-/** electron-builder.yml's artifactName patterns, with the arch names it gives each format. */
-export function artifactPattern(version) {
-  const v = version.replace(/[.+]/g, '\\$&');
-  return new RegExp(
-    `^Ephemera-${v}-(setup(-(x64|arm64))?\\.exe|mac-(x64|arm64)\\.(dmg|zip)|linux-(x86_64|aarch64)\\.AppImage|linux-(amd64|arm64)\\.deb)$`,
-  );
-}
+/** The files of a release folder: installers, blockmaps, update feeds. */
+const RELEASE_FILE = /(\.(exe|dmg|zip|AppImage|deb|blockmap)|^latest.*\.yml)$/;
+const FEED = /^latest.*\.yml$/;
 
-function yaml() {
-  return createRequire(require.resolve('app-builder-lib/package.json'))('js-yaml');
-}
-
-function digest(file, algorithm, encoding) {
-  return createHash(algorithm).update(fs.readFileSync(file)).digest(encoding);
+function readFeed(file) {
+  return yaml().load(fs.readFileSync(file, 'utf8')) ?? {};
 }
 
 /**
- * The update feed electron-builder wrote into the app (resources/app-update.yml): a GitHub
- * provider with the owner and repository electron-updater will ask. `expected` ("owner/name")
- * is compared when given.
+ * A release folder, one job's or the whole release's: exactly the `expected` names, every feed
+ * entry present with its true size and SHA-512, and every installer electron-updater installs
+ * (exe, zip, AppImage, deb) listed in a feed.
  */
-export function checkAppUpdateConfig(resourcesDir, expected) {
-  const file = path.join(resourcesDir, 'app-update.yml');
-  if (!fs.existsSync(file)) return { line: null, problems: [`${file} is missing`] };
-  const config = yaml().load(fs.readFileSync(file, 'utf8')) ?? {};
+export function checkReleaseFiles(dir, version, expected) {
   const problems = [];
-  if (config.provider !== 'github') problems.push(`app-update.yml provider is ${config.provider}`);
-  if (!config.owner || !config.repo) problems.push('app-update.yml has no owner or repo');
-  const actual = `${config.owner}/${config.repo}`;
-  if (expected && actual.toLowerCase() !== expected.toLowerCase()) {
-    problems.push(`app-update.yml names ${actual}, the release is ${expected}`);
+  const names = fs.readdirSync(dir).filter((n) => RELEASE_FILE.test(n));
+  for (const name of expected) if (!names.includes(name)) problems.push(`${name} is missing`);
+  for (const name of names) {
+    if (!expected.includes(name)) problems.push(`${name} is not a file this release makes`);
   }
-  const publisher = Array.isArray(config.publisherName) ? config.publisherName.join(', ') : null;
-  return {
-    line: `app-update.yml: ${config.provider} ${actual}${publisher ? `, publisher ${publisher}` : ''}`,
-    problems,
-  };
-}
-
-/** The unpacked parse worker is the one whose SHA-256 the packed main bundles carry. */
-export function checkWorkerHash(resourcesDir) {
-  const asar = require('@electron/asar');
-  const archive = path.join(resourcesDir, 'app.asar');
-  const worker = path.join(resourcesDir, 'app.asar.unpacked', 'dist', 'main', 'parse-worker.mjs');
-  if (!fs.existsSync(worker))
-    return { line: null, problems: ['the unpacked parse worker is missing'] };
-  const sha = digest(worker, 'sha256', 'hex');
-  const bundles = asar
-    .listPackage(archive, { isPack: false })
-    .map((p) => p.replace(/^[\\/]/, '').replace(/\\/g, '/'))
-    .filter((p) => /^dist\/main\/[^/]+\.mjs$/.test(p) && !p.endsWith('parse-worker.mjs'));
-  const carried = bundles.some((p) =>
-    asar.extractFile(archive, p).toString('latin1').includes(sha),
-  );
-  return {
-    line: `parse worker sha256 ${sha.slice(0, 16)}…: ${carried ? 'carried by the main bundle' : 'not found'}`,
-    problems: carried
-      ? []
-      : ['no main bundle carries the parse worker SHA-256 (the check before it runs)'],
-  };
-}
-
-/**
- * The release folder of one OS after `npm run package`: every installer named as
- * electron-builder.yml says, listed in a latest*.yml with its true size and SHA-512, with its
- * blockmap where electron-builder makes one, and no file the feed names missing.
- */
-export function checkReleaseFiles(dir, version) {
-  const problems = [];
-  const names = fs.readdirSync(dir);
-  const installers = names.filter((n) => INSTALLER.test(n));
-  const pattern = artifactPattern(version);
-  if (installers.length === 0) problems.push(`no installers in ${dir}`);
-  for (const name of installers) {
-    if (!pattern.test(name)) problems.push(`${name} is not named as electron-builder.yml says`);
-    if (WITH_BLOCKMAP.test(name) && !names.includes(`${name}.blockmap`)) {
-      problems.push(`${name}.blockmap is missing`);
-    }
-  }
-  for (const name of names.filter((n) => n.endsWith('.blockmap'))) {
-    if (!names.includes(name.slice(0, -'.blockmap'.length)))
-      problems.push(`${name} has no installer`);
-  }
-  const feeds = names.filter((n) => /^latest.*\.yml$/.test(n));
-  if (feeds.length === 0) problems.push(`no latest*.yml in ${dir}`);
+  const feeds = names.filter((n) => FEED.test(n));
   const listed = new Set();
   for (const feed of feeds) {
-    const info = yaml().load(fs.readFileSync(path.join(dir, feed), 'utf8')) ?? {};
+    const info = readFeed(path.join(dir, feed));
     if (info.version !== version) problems.push(`${feed} is for ${info.version}, not ${version}`);
     for (const entry of info.files ?? []) {
       listed.add(entry.url);
@@ -128,11 +70,71 @@ export function checkReleaseFiles(dir, version) {
     if (info.path && !listed.has(info.path))
       problems.push(`${feed} path ${info.path} is not in files`);
   }
-  // What electron-updater installs must be in a feed (a dmg and a deb may be, need not).
-  for (const name of installers.filter((n) => /\.(exe|zip|AppImage)$/.test(n))) {
+  const installers = names.filter((n) => INSTALLER.test(n));
+  for (const name of installers.filter((n) => /\.(exe|zip|AppImage|deb)$/.test(n))) {
     if (!listed.has(name)) problems.push(`${name} is in no latest*.yml`);
   }
   return { lines: [`${installers.length} installers, ${feeds.join(', ') || 'no feed'}`], problems };
+}
+
+/**
+ * One feed from several of the same name: every file once, the first feed's legacy
+ * `path`/`sha512`, the latest releaseDate. Feeds of two versions, or two different files under
+ * one name, are refused.
+ */
+export function mergeFeeds(feeds) {
+  const [first, ...rest] = feeds;
+  if (!first) throw new Error('no feed to merge');
+  const files = [...(first.files ?? [])];
+  for (const feed of rest) {
+    if (feed.version !== first.version) {
+      throw new Error(`feeds of two versions: ${first.version} and ${feed.version}`);
+    }
+    for (const entry of feed.files ?? []) {
+      const same = files.find((f) => f.url === entry.url);
+      if (same && same.sha512 !== entry.sha512) throw new Error(`two files named ${entry.url}`);
+      if (!same) files.push(entry);
+    }
+  }
+  const dates = feeds
+    .map((f) => f.releaseDate)
+    .filter(Boolean)
+    .sort();
+  return { ...first, files, ...(dates.length > 0 ? { releaseDate: dates.at(-1) } : {}) };
+}
+
+/** Copies `dirs`' release files into `out`, merging feeds of one name; returns report lines. */
+export function assembleRelease(dirs, out) {
+  fs.mkdirSync(out, { recursive: true });
+  const feeds = new Map();
+  let copied = 0;
+  for (const dir of dirs) {
+    const names = fs
+      .readdirSync(dir)
+      .filter((n) => RELEASE_FILE.test(n))
+      .sort();
+    for (const name of names) {
+      const from = path.join(dir, name);
+      if (FEED.test(name)) {
+        feeds.set(name, [...(feeds.get(name) ?? []), readFeed(from)]);
+        continue;
+      }
+      const to = path.join(out, name);
+      if (path.resolve(from) === path.resolve(to)) continue;
+      if (fs.existsSync(to) && digest(to, 'sha256', 'hex') !== digest(from, 'sha256', 'hex')) {
+        throw new Error(`two different files named ${name}`);
+      }
+      fs.copyFileSync(from, to);
+      copied += 1;
+    }
+  }
+  const lines = [`${copied} files from ${dirs.length} folders`];
+  for (const [name, list] of feeds) {
+    const merged = mergeFeeds(list);
+    fs.writeFileSync(path.join(out, name), yaml().dump(merged, { lineWidth: -1 }));
+    lines.push(`${name}: ${merged.files.map((f) => f.url).join(', ')}`);
+  }
+  return lines;
 }
 
 /** SHA256SUMS.txt in `sha256sum` format (`sha256sum -c SHA256SUMS.txt` checks it). */
@@ -146,43 +148,50 @@ export function writeChecksums(dir) {
   return names.length;
 }
 
-/** The unpacked app's resources folder electron-builder left in `dir` (any OS). */
-function unpackedResources(dir) {
-  for (const name of fs.readdirSync(dir)) {
-    const candidates = [
-      path.join(dir, name, 'resources'),
-      ...(fs.existsSync(path.join(dir, name)) && fs.statSync(path.join(dir, name)).isDirectory()
-        ? fs
-            .readdirSync(path.join(dir, name))
-            .filter((n) => n.endsWith('.app'))
-            .map((n) => path.join(dir, name, n, 'Contents', 'Resources'))
-        : []),
-    ];
-    const found = candidates.find((c) => fs.existsSync(path.join(c, 'app-update.yml')));
-    if (found) return found;
+/** The packed apps' own checks: update feed, and on Linux which app says it is a deb. */
+function checkApps(dir, os, repo) {
+  const lines = [];
+  const problems = [];
+  const apps = unpackedResources(dir);
+  if (apps.length === 0) problems.push(`no unpacked app with app-update.yml in ${dir}`);
+  for (const resources of apps) {
+    const where = path.relative(dir, resources);
+    const checks = [checkAppUpdateConfig(resources, repo)];
+    if (os === 'linux') {
+      const deb = where.split(path.sep).includes(linuxTargetFolder('deb'));
+      checks.push(checkPackageType(resources, deb ? 'deb' : null));
+    }
+    for (const check of checks) {
+      if (check.line) lines.push(`${where}: ${check.line}`);
+      problems.push(...check.problems);
+    }
   }
-  return null;
+  return { lines, problems };
 }
 
 function main(argv) {
   const [command, dir, ...rest] = argv;
-  if (!dir) throw new Error('usage: release-files.mjs check|checksums <dir> [--repo owner/name]');
+  if (!dir) throw new Error('usage: release-files.mjs check|assemble|checksums <dir> …');
   if (command === 'checksums') {
     process.stdout.write(`SHA256SUMS.txt: ${writeChecksums(dir)} files\n`);
     return;
   }
+  if (command === 'assemble') {
+    for (const line of assembleRelease(rest, dir)) process.stdout.write(`${line}\n`);
+    return;
+  }
   if (command !== 'check') throw new Error(`unknown command ${command}`);
+  const [os, cpu] = rest;
+  if (!os || !cpu) throw new Error('usage: release-files.mjs check <dir> <os|all> <cpu|all>');
+  const installers =
+    os === 'all' ? releaseInstallers() : jobInstallers(os, cpu === 'all' ? null : cpu);
+  const report = checkReleaseFiles(dir, packageInfo().version, expectedFiles(installers));
   const repoAt = rest.indexOf('--repo');
-  const repo = repoAt >= 0 ? rest[repoAt + 1] : undefined;
-  const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-  const report = checkReleaseFiles(dir, version);
-  const resources = unpackedResources(dir);
-  const feed = resources
-    ? checkAppUpdateConfig(resources, repo)
-    : { line: null, problems: [`no unpacked app with app-update.yml in ${dir}`] };
-  for (const line of [...report.lines, feed.line].filter(Boolean))
-    process.stdout.write(`${line}\n`);
-  const problems = [...report.problems, ...feed.problems];
+  const apps = rest.includes('--no-app')
+    ? { lines: [], problems: [] }
+    : checkApps(dir, os, repoAt >= 0 ? rest[repoAt + 1] : undefined);
+  for (const line of [...report.lines, ...apps.lines]) process.stdout.write(`${line}\n`);
+  const problems = [...report.problems, ...apps.problems];
   if (problems.length > 0) throw new Error(`release files:\n  - ${problems.join('\n  - ')}`);
   process.stdout.write('release files line up\n');
 }
