@@ -25,6 +25,11 @@ export function startedAtLogin(
 export interface LoginItem {
   get(): boolean;
   set(on: boolean): void;
+  /**
+   * The app moved (an AppImage update under a new file name): an entry that is on now starts
+   * `executable`. Only where the entry names a path of ours (the Linux autostart file).
+   */
+  follow?(executable: string): void;
 }
 
 /**
@@ -60,16 +65,20 @@ export function loginItem(options: {
   }
   if (options.platform !== 'linux') return null;
   const file = path.join(options.configDir, 'autostart', 'ephemera.desktop');
-  const exec = options.env.APPIMAGE ?? options.executable;
+  let exec = options.env.APPIMAGE ?? options.executable;
+  const write = (): void => {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, autostartEntry(exec), { mode: 0o644 });
+  };
   return {
     get: () => fs.existsSync(file),
     set: (on) => {
-      if (!on) {
-        fs.rmSync(file, { force: true });
-        return;
-      }
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, autostartEntry(exec), { mode: 0o644 });
+      if (on) write();
+      else fs.rmSync(file, { force: true });
+    },
+    follow: (executable) => {
+      exec = executable;
+      if (fs.existsSync(file)) write();
     },
   };
 }

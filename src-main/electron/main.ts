@@ -87,7 +87,7 @@ installFatalErrorHandlers({
 let shell_: { allowQuit(): void } | null = null;
 
 /** Settings → Updates; electron-updater is loaded at the first check only (updater.ts). */
-function createUpdates(): UpdateController {
+function createUpdates(appImageMoved: (file: string) => void): UpdateController {
   const feed = readAppUpdateConfig(process.resourcesPath);
   return new UpdateController({
     mode: updateMode(process.platform, app.isPackaged, process.env, buildFacts(appRoot(), feed)),
@@ -105,6 +105,7 @@ function createUpdates(): UpdateController {
       notification.show();
     },
     downloadPage: releasesPage(feed),
+    appImageMoved,
     openExternal: (url) => {
       shell.openExternal(url).catch((err: unknown) => logger.error(`cannot open ${url}`, err));
     },
@@ -121,6 +122,14 @@ function createUpdates(): UpdateController {
 }
 
 async function main(): Promise<void> {
+  const startAtLogin = loginItem({
+    app,
+    platform: process.platform,
+    packaged: app.isPackaged,
+    executable: process.execPath,
+    env: process.env,
+    configDir: app.getPath('appData'),
+  });
   const desktop = await runDesktop({
     app,
     loadConfig: () => loadConfig(desktopArgs(process.argv)),
@@ -166,21 +175,14 @@ async function main(): Promise<void> {
     platform: process.platform,
     packaged: app.isPackaged,
     trayLikelyShown: () => linuxTrayLikelyShown(process.env),
-    loginItem: loginItem({
-      app,
-      platform: process.platform,
-      packaged: app.isPackaged,
-      executable: process.execPath,
-      env: process.env,
-      configDir: app.getPath('appData'),
-    }),
+    loginItem: startAtLogin,
     openLog: () => openLogFile(app.getPath('logs')),
     probeEphemera: (port) => isEphemeraAt(port),
     stdout: (line) => process.stdout.write(line),
     logger,
     onSignal: (signal, handler) => process.once(signal, handler),
     startedAtLogin: () => startedAtLogin(process.argv, process.platform, app),
-    updates: createUpdates(),
+    updates: createUpdates((file) => startAtLogin?.follow?.(file)),
   });
   if (!desktop) return;
   shell_ = desktop;

@@ -20,6 +20,11 @@ export interface UpdateControllerDeps {
   noticed: { get(): string | null; set(version: string): void };
   /** Lets the windows close for the installer's quit (they otherwise hide to the tray). */
   beforeInstall(): void;
+  /**
+   * The AppImage now lives at `file`: electron-updater names an update after its version unless
+   * the user gave the file a name without one, and what starts the old path must follow.
+   */
+  appImageMoved?(file: string): void;
   logger: Logger;
   /** Schedules `fn` after `ms` (repeating when `repeat`); returns the cancel function. */
   schedule(fn: () => void, ms: number, repeat: boolean): () => void;
@@ -140,6 +145,10 @@ export class UpdateController {
         );
         u.on('update-downloaded', ({ version }) => this.downloaded(version));
         u.on('error', (err) => this.failed(err));
+        u.on('appimage-filename-updated', (file) => {
+          this.deps.logger.info(`the AppImage is now ${file}`);
+          this.deps.appImageMoved?.(file);
+        });
         return u;
       },
       (err: unknown) => {

@@ -13,6 +13,8 @@ export interface UpdaterLike {
   ): unknown;
   on(event: 'download-progress', listener: (progress: { percent: number }) => void): unknown;
   on(event: 'error', listener: (err: Error) => void): unknown;
+  /** An AppImage update written under the new version's file name (the old file is gone). */
+  on(event: 'appimage-filename-updated', listener: (file: string) => void): unknown;
   checkForUpdates(): Promise<unknown>;
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
 }

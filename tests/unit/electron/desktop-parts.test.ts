@@ -161,6 +161,29 @@ describe('start at login', () => {
     expect(item?.get()).toBe(false);
   });
 
+  it('follows the AppImage to its new name after an update, only when the entry is on', () => {
+    const configDir = tempDir();
+    const item = loginItem({
+      ...base,
+      app: electronApp(),
+      platform: 'linux',
+      packaged: true,
+      env: { APPIMAGE: '/home/me/Apps/Ephemera-1.0.0-linux-x86_64.AppImage' },
+      configDir,
+    });
+    const file = path.join(configDir, 'autostart', 'ephemera.desktop');
+    item?.follow?.('/home/me/Apps/Ephemera-1.1.0-linux-x86_64.AppImage');
+    expect(fs.existsSync(file)).toBe(false);
+    item?.set(true);
+    expect(fs.readFileSync(file, 'utf8')).toContain(
+      'Ephemera-1.1.0-linux-x86_64.AppImage" --hidden',
+    );
+    item?.follow?.('/home/me/Apps/Ephemera-1.2.0-linux-x86_64.AppImage');
+    expect(fs.readFileSync(file, 'utf8')).toContain(
+      'Ephemera-1.2.0-linux-x86_64.AppImage" --hidden',
+    );
+  });
+
   it('quotes and escapes the path as the Desktop Entry spec wants', () => {
     expect(autostartEntry('/opt/a "b" $c 100%')).toContain(
       'Exec="/opt/a \\\\"b\\\\" \\\\$c 100%%"',

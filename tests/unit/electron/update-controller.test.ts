@@ -35,6 +35,7 @@ function setup(mode: UpdateMode, options: { loadFails?: boolean; noticed?: strin
   const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
   let noticed: string | null = options.noticed ?? null;
   const beforeInstall = vi.fn();
+  const appImageMoved = vi.fn();
   const load = vi.fn(() =>
     options.loadFails ? Promise.reject(new Error('no app-update.yml')) : Promise.resolve(updater),
   );
@@ -47,6 +48,7 @@ function setup(mode: UpdateMode, options: { loadFails?: boolean; noticed?: strin
     openExternal: (url) => opened.push(url),
     noticed: { get: () => noticed, set: (v) => (noticed = v) },
     beforeInstall,
+    appImageMoved,
     logger,
     schedule: (fn, ms, repeat) => {
       const timer = { fn, ms, repeat, cancelled: false };
@@ -57,7 +59,18 @@ function setup(mode: UpdateMode, options: { loadFails?: boolean; noticed?: strin
   });
   const states: UpdateState[] = [];
   controller.onChange((s) => states.push(s));
-  return { controller, updater, timers, notices, opened, logger, load, beforeInstall, states };
+  return {
+    controller,
+    updater,
+    timers,
+    notices,
+    opened,
+    logger,
+    load,
+    beforeInstall,
+    appImageMoved,
+    states,
+  };
 }
 
 /** A check that finds `version` (and, in install mode, downloads it). */
@@ -122,6 +135,15 @@ describe('UpdateController (Settings → Updates)', () => {
     await s.controller.apply();
     expect(s.beforeInstall).toHaveBeenCalledOnce();
     expect(s.updater.installs).toEqual([[false, true]]);
+  });
+
+  it('an AppImage update under a new file name is passed on (the login item follows it)', async () => {
+    const s = setup('install');
+    s.updater.next = finds('0.2.0', true);
+    await s.controller.check();
+    expect(s.appImageMoved).not.toHaveBeenCalled();
+    s.updater.emit('appimage-filename-updated', '/home/me/Ephemera-0.2.0-linux-x86_64.AppImage');
+    expect(s.appImageMoved).toHaveBeenCalledWith('/home/me/Ephemera-0.2.0-linux-x86_64.AppImage');
   });
 
   it('download-page: downloads nothing; the notice and "Update" open the releases page', async () => {
