@@ -5,7 +5,7 @@ import { openDatabase } from '../../src-main/db/open-database.ts';
 /**
  * Writes `addresses` leases and `mails` mails straight into a data folder's database in one
  * transaction, mails spread over the addresses at random (so one mailbox's ids are scattered,
- * as live traffic leaves them). Returns the addresses.
+ * as live traffic leaves them), every other one in Chinese. Returns the addresses.
  */
 export function seedMails(
   dataDir: string,
@@ -36,11 +36,15 @@ export function seedMails(
     for (let i = 0; i < mails; i++) {
       const email = emails[randomInt(addresses)] ?? '';
       const code = String(100000 + (i % 900000));
+      // Every other mail in Chinese: its runs are indexed as character pairs (search-terms.ts).
+      const chinese = i % 2 === 1;
       mail.run(
         email,
         JSON.stringify([email]),
-        `Your code ${code}`,
-        `Hello, your verification code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this mail.`,
+        chinese ? `您的验证码 ${code}` : `Your code ${code}`,
+        chinese
+          ? `您好，您的验证码是${code}，10分钟内有效。如非本人操作，请忽略本邮件。`
+          : `Hello, your verification code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this mail.`,
         now,
         code,
       );

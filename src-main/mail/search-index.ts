@@ -1,4 +1,5 @@
 import type { Db } from '../db/open-database.ts';
+import { indexTerms } from './search/search-terms.ts';
 
 /** Mails indexed per step in idle time: about 20 ms of work, so nothing waits long behind it. */
 const IDLE_STEP = 500;
@@ -16,6 +17,8 @@ export class SearchIndex {
   private readonly lastStmt;
   private readonly fillStmt;
   private readonly markStmt;
+  private readonly staleStmt;
+  private readonly staleClearStmt;
   private readonly step;
   private timer: NodeJS.Timeout | null = null;
   /** Mails stored since the index last caught up (a hint for MAX_LAG, not a count of record). */
@@ -33,14 +36,26 @@ export class SearchIndex {
         'SELECT max(id) FROM (SELECT id FROM mail_messages WHERE id > ? ORDER BY id LIMIT ?)',
       )
       .pluck();
+    // The index's own text (012-search-cjk.ts): made here, by this connection's function.
+    db.function('search_terms', { deterministic: true }, (text: unknown) =>
+      indexTerms(typeof text === 'string' ? text : null),
+    );
+    const terms = `id, hex(email), search_terms(from_address), search_terms(from_name),
+      search_terms(subject), search_terms(text)`;
     this.fillStmt = db.prepare<[number, number]>(`
       INSERT INTO mail_search (rowid, mailbox, from_address, from_name, subject, text)
-      SELECT id, hex(email), from_address, from_name, subject, text FROM mail_messages
-      WHERE id > ? AND id <= ? ORDER BY id`);
+      SELECT ${terms} FROM mail_messages WHERE id > ? AND id <= ? ORDER BY id`);
+    this.staleStmt = db.prepare<[]>(`
+      INSERT INTO mail_search (rowid, mailbox, from_address, from_name, subject, text)
+      SELECT ${terms} FROM mail_messages WHERE id IN (SELECT id FROM mail_search_stale)`);
+    this.staleClearStmt = db.prepare<[]>('DELETE FROM mail_search_stale');
     this.markStmt = db.prepare<[number]>(
       'UPDATE mail_search_state SET indexed_through = ? WHERE id = 1',
     );
+    // After an upgrade that rebuilt the index (012-search-cjk.ts), start catching up at once.
+    if (this.lastStmt.get(this.throughStmt.get() ?? 0, 1) != null) this.stepIn(quietMs);
     this.step = db.transaction((limit: number): number => {
+      if (this.staleStmt.run().changes > 0) this.staleClearStmt.run();
       const through = this.throughStmt.get() ?? 0;
       const last = this.lastStmt.get(through, limit);
       if (last === null || last === undefined) return 0;

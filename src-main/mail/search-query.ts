@@ -1,5 +1,6 @@
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import { AppError } from '../core/app-error.ts';
+import { queryTerms } from './search/search-terms.ts';
 
 /** Runs of letters and digits: the words unicode61 (the index's tokenizer) would make. */
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -81,11 +82,12 @@ export function parseSearch(q: string): SearchQuery {
 /**
  * The FTS5 expression for the words of `query` within one mailbox, or null when it has none
  * (only `has:` / `is:` filters, which are columns of mail_messages, not of the index). Every
- * word must occur, whole (case and accents ignored), in its columns; the mailbox's hex token
+ * word must occur, whole (case and accents ignored; Chinese, Japanese and Korean as any part of
+ * a run, search/search-terms.ts), in its columns; the mailbox's hex token
  * narrows the walk to its mails (see 004-mail-control.ts).
  */
 export function searchExpression(email: string, query: SearchQuery): string | null {
-  const terms = (words: string[]): string => words.map((word) => `"${word}"`).join(' AND ');
+  const terms = (words: string[]): string => words.map(queryTerms).join(' AND ');
   const parts: string[] = [];
   if (query.words.length > 0) parts.push(`${SEARCHED} : (${terms(query.words)})`);
   if (query.from.length > 0) parts.push(`${FIELD_COLUMNS.from} : (${terms(query.from)})`);

@@ -69,6 +69,37 @@ describe('SearchIndex (the full-text index trails new mail)', () => {
     index.close();
   });
 
+  it('a database whose index is behind (an upgrade rebuilt it) catches up from the start', () => {
+    vi.useFakeTimers();
+    try {
+      const { db, store, through } = setup();
+      store.insert(Array.from({ length: 700 }, (_, i) => mail('a@d.test', `证码 ${i}`)));
+      store.searchIndex.close();
+      const index = new SearchIndex(db, 50);
+      expect(through()).toBe(0);
+      vi.advanceTimersByTime(50);
+      expect(through()).toBe(500);
+      vi.advanceTimersByTime(1);
+      expect(through()).toBe(700);
+      // Caught up: a new index over it schedules nothing.
+      index.close();
+      new SearchIndex(db, 50);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a changed mail leaves the index and is indexed again with its new text', () => {
+    const { db, store, find, check } = setup();
+    store.insert([mail('a@d.test', 'Old subject')]);
+    expect(find('a@d.test', 'subject:old')).toEqual(['Old subject']);
+    db.prepare("UPDATE mail_messages SET subject = '新的主题' WHERE id = 1").run();
+    expect(find('a@d.test', 'subject:old')).toEqual([]);
+    expect(find('a@d.test', '主题')).toEqual(['新的主题']);
+    expect(check).not.toThrow();
+  });
+
   it('waits while mail is listed, then catches up once reads pause too', () => {
     vi.useFakeTimers();
     try {
