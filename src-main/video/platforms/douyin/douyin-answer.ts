@@ -81,16 +81,18 @@ export function filterFor(
 
 /**
  * A `filter_reason` as the failure it means. Only `status_deleted`-like reasons are documented;
- * one naming a region reads as a region block and one naming privacy or friends as private
- * (docs/platforms/douyin.md §What rests on what); everything else as deleted or private.
+ * one naming a region reads as a region block, one naming privacy (`private`, `self_see`,
+ * `only_self`) or friends as private (docs/platforms/douyin.md §Doubtful points); everything
+ * else as deleted or private.
  */
 export function filterError(reason: string | null, message: string | null): PlatformError {
   if (reason !== null && /region|geo|country|oversea/i.test(reason)) {
     return douyinErrors.regionBlocked();
   }
   if (reason !== null && /friend/i.test(reason)) return douyinErrors.privatePost('friends');
-  if (reason !== null && /private|self_see|self/i.test(reason))
+  if (reason !== null && /private|self_see|only_self/i.test(reason)) {
     return douyinErrors.privatePost('self');
+  }
   return douyinErrors.deleted(message);
 }
 
