@@ -84,17 +84,26 @@ export class TaskRunner {
     hooks.onResolved(post);
     hooks.diagnostics?.enter('download');
     const mediaFile = this.deps.media.videoName(record.taskId);
-    const video = await this.downloadFirst(http, record.platform, post.media, mediaFile, hooks);
+    const { video, source } = await this.downloadFirst(
+      http,
+      record.platform,
+      post.media,
+      mediaFile,
+      hooks,
+    );
     hooks.diagnostics?.enter('cover');
     const cover = await this.downloadCover(http, record.taskId, post.cover, hooks.signal);
-    // The platform's numbers win; the file fills what the platform left out.
-    const needsProbe = post.width === null || post.height === null || post.duration === null;
+    // The platform's numbers win (the downloaded file's own, else the post's); the file fills
+    // what the platform left out.
+    const width = source.width ?? post.width;
+    const height = source.height ?? post.height;
+    const needsProbe = width === null || height === null || post.duration === null;
     const facts = needsProbe ? await probeMp4(this.deps.media.pathOf(mediaFile)) : null;
     return {
       title: post.title,
       author: post.author,
-      width: post.width ?? facts?.width ?? null,
-      height: post.height ?? facts?.height ?? null,
+      width: width ?? facts?.width ?? null,
+      height: height ?? facts?.height ?? null,
       duration: post.duration ?? facts?.duration ?? null,
       size: video.size,
       mimeType: videoMime(video.contentType),
@@ -114,7 +123,7 @@ export class TaskRunner {
     sources: MediaSource[],
     name: string,
     hooks: RunHooks,
-  ): Promise<DownloadResult> {
+  ): Promise<{ video: DownloadResult; source: MediaSource }> {
     if (sources.length === 0) {
       throw new PlatformError(
         'unavailable',
@@ -125,7 +134,7 @@ export class TaskRunner {
     const errors: unknown[] = [];
     for (const source of sources) {
       try {
-        return await withRetry(
+        const video = await withRetry(
           () =>
             downloadToFile({
               http,
@@ -140,6 +149,7 @@ export class TaskRunner {
             }),
           { signal: hooks.signal, isRetryable: isTransient, ...this.retry },
         );
+        return { video, source };
       } catch (err) {
         if (isLocalFault(err) || hooks.signal.aborted) throw err;
         hooks.diagnostics?.error(err);

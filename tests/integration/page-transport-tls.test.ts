@@ -10,6 +10,10 @@ import {
   type ScopedClient,
 } from '../../src-main/video/outbound/outbound-client.ts';
 import { impitPageTransport } from '../../src-main/video/outbound/page-transport.ts';
+import { certFallbackTransport } from '../../src-main/video/outbound/page-cert-fallback.ts';
+import { createOutboundTransports } from '../../src-main/video/outbound/outbound-setup.ts';
+import { DiagnosticsRecorder } from '../../src-main/video/diagnostics/diagnostics-recorder.ts';
+import { withDiagnostics } from '../../src-main/video/diagnostics/diagnostics-scope.ts';
 import { dispatcherTransport, type Transport } from '../../src-main/video/outbound/transport.ts';
 import { describeFailure } from '../../src-main/video/task-failure.ts';
 import { TIKTOK_USER_AGENT } from '../../src-main/video/platforms/tiktok/tiktok-hosts.ts';
@@ -237,6 +241,61 @@ describe('page fetch failures read as the media path’s do', () => {
     expect(failure.code).toBe('network');
     expect(failure.message).toContain('secure connection');
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('NODE_EXTRA_CA_CERTS set: impit until it rejects a certificate', () => {
+  it('still presents Chrome when the variable names a bundle impit trusts too', async () => {
+    const made = createOutboundTransports({
+      proxy: null,
+      guard,
+      env: { NODE_EXTRA_CA_CERTS: TEST_CERT_FILE },
+    });
+    try {
+      expect(made.pageClient).toBe('impit-then-undici');
+      const client = new OutboundClient(readyDispatcher(media), made.pages).scoped({
+        allowHost: owns,
+        userAgent: TIKTOK_USER_AGENT,
+      });
+      const res = await client.fetch({ url: PAGE, purpose: 'page' });
+      expect(await res.body.text()).toBe('ok');
+      expectChromeHello(server.hellos[0]);
+    } finally {
+      await made.close();
+    }
+  });
+
+  it('a certificate impit rejects sends the page through undici, and the record says so', async () => {
+    const fallback = certFallbackTransport(
+      impitPageTransport({
+        proxy: null,
+        guard,
+        plain: dispatcherTransport(readyDispatcher(media)),
+        env: {},
+      }),
+      dispatcherTransport(readyDispatcher(media)),
+    );
+    const client = new OutboundClient(readyDispatcher(media), fallback).scoped({
+      allowHost: () => true,
+      userAgent: TIKTOK_USER_AGENT,
+    });
+    const record = new DiagnosticsRecorder(() => 0);
+    const other = 'https://www.not-in-the-certificate.example/page';
+    // Node rejects the name too, so the page still fails as TLS, after both clients tried.
+    const err = await withDiagnostics(record, () =>
+      client.fetch({ url: other, purpose: 'page' }),
+    ).catch((e: unknown) => e);
+    expect(describeFailure(err, 'tiktok').message).toContain('secure connection');
+    expect(server.hellos).toHaveLength(2);
+    expectChromeHello(server.hellos[0]);
+    expect(isGrease(server.hellos[1]?.cipherSuites[0] ?? 0)).toBe(false);
+    expect(record.finish(null).steps).toContainEqual(
+      expect.objectContaining({
+        error_class: 'PagesViaUndiciAfterCertFailure',
+        code: 'CERT_UNTRUSTED',
+      }),
+    );
+    await fallback.close();
   });
 });
 

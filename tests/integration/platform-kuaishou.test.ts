@@ -163,8 +163,21 @@ describe('Kuaishou tasks end to end (simulated Kuaishou)', () => {
     expect(t.sim.requests[0]?.host).toBe('v.kuaishouapp.com');
   });
 
-  it('never takes the first image of a gallery', async () => {
-    const post = ks.publish({ photo: atlasFields('3xatlas', COVER_HOST) });
+  it.each([
+    ['ext_params.atlas', () => atlasFields('3xatlas', COVER_HOST)],
+    [
+      'atlas on the photo (cdnList, list, music) and a video photoType',
+      () => {
+        const { atlas } = atlasFields('3xatlas2', COVER_HOST).ext_params as { atlas: object };
+        return {
+          photoType: 'VIDEO',
+          mainMvUrls: [],
+          atlas: { ...atlas, cdnList: [{ cdn: COVER_HOST }] },
+        };
+      },
+    ],
+  ])('never takes the first image of a gallery (%s)', async (_name, photo) => {
+    const post = ks.publish({ photo: photo() });
     const task = await run(post.shortUrl);
     expect(task).toMatchObject({ status: 'failed', error_code: 'not_single_video', media: null });
     expect(t.sim.requests.filter((r) => !/kuaishou|chenzhongtech/.test(r.host))).toEqual([]);

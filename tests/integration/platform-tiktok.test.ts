@@ -73,6 +73,24 @@ describe('TikTok end to end: the real extractor against simulated TikTok', () =>
     expect(Buffer.from(await cover.arrayBuffer()).equals(TIKTOK_MEDIA.jpeg)).toBe(true);
   });
 
+  it('completes through the mobile page, as a phone, when the desktop page is a stub without universal data', async () => {
+    const post = tiktok.publish({ page: 'stub' });
+    const task = await finish(post.pageUrl);
+    expect(task).toMatchObject({ status: 'completed', title: SAMPLE_POST.title, author: 'Van' });
+    expect([post.pageHits(), post.mobileHits()]).toEqual([1, 1]);
+    expect(post.mobileUserAgent()).toMatch(/iPhone/);
+    const file = await t.request(task.media?.download_url ?? '');
+    expect(Buffer.from(await file.arrayBuffer()).equals(post.bytes('normal_540_0'))).toBe(true);
+  });
+
+  it('a stub on both pages is still "TikTok changed its site", after one mobile try', async () => {
+    const post = tiktok.publish({ page: 'stub', mobile: 'stub' });
+    const task = await finish(post.pageUrl);
+    expect(task).toMatchObject({ status: 'failed', error_code: 'upstream_error' });
+    expect(task.error).toMatch(/changed its site/);
+    expect(post.mobileHits()).toBe(1);
+  });
+
   it('completes after solving the proof-of-work page', async () => {
     const post = tiktok.publish({ page: 'challenge', challengeAnswer: 65_535 });
     const task = await finish(post.pageUrl);

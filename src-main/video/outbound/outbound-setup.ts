@@ -2,6 +2,7 @@ import type { Resolver } from './address-guard.ts';
 import type { LazyDispatcher } from '../../core/undici.ts';
 import { createDispatcher } from './dispatcher.ts';
 import { GuardProxy } from './guard-proxy.ts';
+import { certFallbackTransport } from './page-cert-fallback.ts';
 import { impitPageTransport } from './page-transport.ts';
 import { dispatcherTransport, type Transport } from './transport.ts';
 
@@ -10,17 +11,22 @@ export interface OutboundTransports {
   dispatcher: LazyDispatcher;
   /** Platform pages: impit behind the guard proxy, or undici (see below). */
   pages: Transport;
-  /** Which client sends pages: `impit` (as a browser) or `undici` (NODE_EXTRA_CA_CERTS set). */
-  pageClient: 'impit' | 'undici';
+  /**
+   * Which client sends pages: `impit` (as a browser); `impit-then-undici` when
+   * NODE_EXTRA_CA_CERTS is set (undici once impit fails a certificate); `undici` (tests).
+   */
+  pageClient: 'impit' | 'impit-then-undici' | 'undici';
   close(): Promise<void>;
 }
 
 /**
- * Builds both transports for one proxy setting. Pages go through impit unless the user trusts
- * extra certificates through NODE_EXTRA_CA_CERTS: impit checks certificates against the system
- * store only, so a TLS-inspecting company proxy whose certificate only Node knows would fail
- * every page; behind such a proxy the platform sees the proxy's hello anyway, so nothing is lost
- * by sending those pages through undici.
+ * Builds both transports for one proxy setting. Pages go through impit. impit checks
+ * certificates against the system store only, so when the user trusts extra certificates
+ * through NODE_EXTRA_CA_CERTS (a TLS-inspecting company proxy whose certificate only Node knows)
+ * a page whose certificate impit rejects is sent again through undici, and so are the later ones
+ * (page-cert-fallback.ts); behind such a proxy the platform sees the proxy's hello anyway. Until
+ * then, which is always when the variable merely names the system bundle, pages stay
+ * browser-like.
  */
 export function createOutboundTransports(options: {
   proxy: string | null;
@@ -31,15 +37,15 @@ export function createOutboundTransports(options: {
   const env = options.env ?? process.env;
   const dispatcher = createDispatcher({ proxy: options.proxy, resolver: options.resolver });
   const plain = dispatcherTransport(dispatcher);
-  const pages = env.NODE_EXTRA_CA_CERTS
-    ? plain
-    : impitPageTransport({ proxy: options.proxy, guard: options.guard, plain, env });
+  const impit = impitPageTransport({ proxy: options.proxy, guard: options.guard, plain, env });
+  const extraCerts = Boolean(env.NODE_EXTRA_CA_CERTS);
+  const pages = extraCerts ? certFallbackTransport(impit, plain) : impit;
   return {
     dispatcher,
     pages,
-    pageClient: pages === plain ? 'undici' : 'impit',
+    pageClient: extraCerts ? 'impit-then-undici' : 'impit',
     close: async () => {
-      if (pages !== plain) await pages.close();
+      await pages.close();
       await dispatcher.close();
     },
   };

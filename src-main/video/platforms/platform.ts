@@ -5,6 +5,12 @@ import type { ScopedClient } from '../outbound/outbound-client.ts';
 export interface MediaSource {
   url: string;
   headers?: Record<string, string>;
+  /**
+   * This file's picture size when the platform lists it per file: a post's mirrors may be
+   * renditions of different sizes, and the task reports the one it downloaded.
+   */
+  width?: number | null;
+  height?: number | null;
 }
 
 /** What an extractor learns about one shared post, without downloading it. */

@@ -2,21 +2,12 @@ import { UpstreamStatusError } from '../../downloader.ts';
 import { getPage, readCappedText, type PlatformHttp } from '../kit/page-fetch.ts';
 import { pageStatusMeaning } from '../kit/page-status.ts';
 import { throwIfServerError } from '../kit/retry.ts';
-import { recordJsonShape } from '../page-data.ts';
 import { PlatformError } from '../platform.ts';
+import { readItemAnswer, type ApiAnswer } from './douyin-answer.ts';
 import { douyinErrors } from './douyin-errors.ts';
 import { SHARE_PAGE_ORIGIN } from './douyin-hosts.ts';
-import { asArray, asRecord, asString, type JsonRecord } from './douyin-json.ts';
-import { CAPTCHA_TITLE, CHALLENGE_MARKERS } from './douyin-page.ts';
 
-/** What the slidesinfo endpoint said about one post. */
-export type ApiAnswer =
-  /** The post's item, in the share page's item shape. */
-  | { kind: 'item'; item: JsonRecord }
-  /** `status_code: 0` with no item: the post is unknown, deleted or hidden (or a note asked as a video). */
-  | { kind: 'empty' }
-  /** Blocked, refused or unreadable: the share page is asked instead, and this error is kept. */
-  | { kind: 'failed'; error: Error };
+export type { ApiAnswer } from './douyin-answer.ts';
 
 const SLIDES_INFO_PATH = '/web/api/v2/aweme/slidesinfo/';
 /** One item's JSON is tens of KiB; anything far larger is not an answer for one post. */
@@ -36,56 +27,40 @@ export function slidesInfoUrl(id: string, note: boolean): string {
   return `${SHARE_PAGE_ORIGIN}${SLIDES_INFO_PATH}?aweme_ids=%5B${id}%5D${source}`;
 }
 
-/**
- * Asks slidesinfo for one post with the extractor's phone User-Agent. Answers that are not the
- * item come back as `failed` with the sentence they would earn, so that the share page can still
- * be tried; only network errors and aborts are thrown.
- */
-export async function fetchSlidesInfo(
-  http: PlatformHttp,
-  id: string,
-  note: boolean,
-): Promise<ApiAnswer> {
-  try {
-    return await getPage(http, slidesInfoUrl(id, note), HEADERS, async (res) => {
-      await throwIfServerError(res);
-      if (res.statusCode !== 200) return failed(statusError(res.statusCode));
-      const text = await readCappedText(res.body, MAX_ANSWER_BYTES, () =>
-        douyinErrors.pageTooLarge(),
-      );
-      return readSlidesInfo(text, id);
-    });
-  } catch (err) {
-    // 5xx after the retries, an oversized answer: the share page may still answer.
-    if (err instanceof UpstreamStatusError || err instanceof PlatformError) return failed(err);
-    throw err;
-  }
+/** Asks slidesinfo for one post with the extractor's phone User-Agent (see fetchItemApi). */
+export function fetchSlidesInfo(http: PlatformHttp, id: string, note: boolean): Promise<ApiAnswer> {
+  return fetchItemApi(http, slidesInfoUrl(id, note), HEADERS, (text) => readSlidesInfo(text, id));
+}
+
+/** Reads a slidesinfo body: `{status_code: 0, aweme_details: [<item>] | null, filter_list}`. */
+export function readSlidesInfo(text: string, id: string): ApiAnswer {
+  return readItemAnswer(text, id, 'aweme_details', 'api slidesinfo');
 }
 
 /**
- * Reads a slidesinfo body: `{status_code: 0, aweme_details: [<item>]}`. The item must carry the
- * requested id (an answer about another post is never used); an empty body is what Douyin's
- * firewall sends, and the captcha and browser-check pages are told apart as on the share page.
+ * One GET of an item API. Answers that are not the item come back as `failed` with the
+ * sentence they would earn, so that another route can still be tried; only network errors and
+ * aborts are thrown.
  */
-export function readSlidesInfo(text: string, id: string): ApiAnswer {
-  if (text.trim() === '') return failed(douyinErrors.wafEmpty());
-  if (CAPTCHA_TITLE.test(text)) return failed(douyinErrors.captcha());
-  const answer = asRecord(parseJson(text));
-  if (!answer) {
-    return failed(
-      CHALLENGE_MARKERS.test(text) ? douyinErrors.browserCheck() : douyinErrors.pageChanged(),
-    );
+export async function fetchItemApi(
+  http: PlatformHttp,
+  url: string,
+  headers: Readonly<Record<string, string>> | (() => Record<string, string>),
+  read: (text: string) => ApiAnswer,
+): Promise<ApiAnswer> {
+  try {
+    return await getPage(http, url, headers, async (res) => {
+      await throwIfServerError(res);
+      if (res.statusCode !== 200) return failed(statusError(res.statusCode));
+      return read(
+        await readCappedText(res.body, MAX_ANSWER_BYTES, () => douyinErrors.pageTooLarge()),
+      );
+    });
+  } catch (err) {
+    // 5xx after the retries, an oversized answer: another route may still answer.
+    if (err instanceof UpstreamStatusError || err instanceof PlatformError) return failed(err);
+    throw err;
   }
-  const status = answer.status_code;
-  if ((status !== undefined && status !== 0) || !Array.isArray(answer.aweme_details)) {
-    return failed(douyinErrors.pageChanged());
-  }
-  const items = asArray(answer.aweme_details)
-    .map(asRecord)
-    .filter((i) => i !== null);
-  const item = items.find((i) => asString(i.aweme_id) === id);
-  if (item) return { kind: 'item', item };
-  return items.length === 0 ? { kind: 'empty' } : failed(douyinErrors.pageChanged());
 }
 
 /** A refusal by status: 401/403/429 refuse this connection; anything else is not the API we know. */
@@ -97,14 +72,4 @@ function statusError(status: number): PlatformError {
 
 function failed(error: Error): ApiAnswer {
   return { kind: 'failed', error };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    const answer: unknown = JSON.parse(text);
-    recordJsonShape('api slidesinfo', answer);
-    return answer;
-  } catch {
-    return null;
-  }
 }

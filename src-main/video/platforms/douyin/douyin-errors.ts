@@ -15,6 +15,17 @@ export const douyinErrors = {
     );
   },
 
+  /** `status.private_status` 1 / 2, a private `filter_reason`, or `reflow_unplayable`. */
+  privatePost: (who: 'self' | 'friends' | 'app') =>
+    lastingError(
+      'login_required',
+      who === 'friends'
+        ? "Douyin shows this video only to its author's friends, so it cannot be downloaded from a share link. Ask the author to make it public, or try another link."
+        : who === 'self'
+          ? 'This Douyin video is private: only its author can watch it, so it cannot be downloaded from a share link. Try another link.'
+          : 'Douyin plays this video only inside its app, not from a share link, so it cannot be downloaded. Try another link.',
+    ),
+
   emptyPage: () =>
     retryableError(
       'unavailable',
@@ -43,6 +54,13 @@ export const douyinErrors = {
     retryableError(
       'blocked_by_platform',
       "Douyin's firewall answered with an empty page instead of the video. Wait a few minutes and try again, or use a proxy.",
+    ),
+
+  /** A non-zero `status_code` public parsers read as anti-bot or rate limiting (8, 2154…). */
+  riskControl: (code: number) =>
+    retryableError(
+      'blocked_by_platform',
+      `Douyin is limiting requests from this connection for now (code ${code}) and sent no video. Wait a few minutes and try again, or use a proxy.`,
     ),
 
   browserCheck: () =>

@@ -39,9 +39,11 @@ async function resolveDouyin(link: URL, http: PlatformHttp): Promise<ResolvedPos
     kind: 'video',
     title: facts.title,
     author: facts.author,
+    // The play URL's CDN mirrors are its rendition, and carry its size.
     media: [...new Set([...mirrors, ...rest])].map((url) => ({
       url,
       headers: { ...MEDIA_HEADERS },
+      ...(facts.playSizes[mirrors.includes(url) ? first : url] ?? {}),
     })),
     cover: facts.cover ? { url: facts.cover, headers: { ...MEDIA_HEADERS } } : null,
     duration: facts.duration,

@@ -6,7 +6,7 @@ import {
   urlList,
   type JsonRecord,
 } from './douyin-json.ts';
-import { chooseVideo } from './douyin-quality.ts';
+import { chooseVideo, type Size } from './douyin-quality.ts';
 
 /** What one item (slidesinfo's or the share page's) says, before the play URL is followed. */
 export interface ItemFacts {
@@ -26,6 +26,8 @@ export interface ItemFacts {
    * to one; empty for galleries.
    */
   playUrls: string[];
+  /** The size each play URL's rendition lists, where it lists one. */
+  playSizes: Record<string, Size>;
 }
 
 /** `aweme_type` of image posts: 2 and 68 (videos are 4 on the share page, 0 in the app API). */
@@ -42,7 +44,15 @@ export function readItem(item: JsonRecord): ItemFacts {
   };
   if (isImagePost(item)) {
     // An image post's play_addr is its background music: never a video to download.
-    return { ...base, kind: 'gallery', duration: null, width: null, height: null, playUrls: [] };
+    return {
+      ...base,
+      kind: 'gallery',
+      duration: null,
+      width: null,
+      height: null,
+      playUrls: [],
+      playSizes: {},
+    };
   }
   const choice = chooseVideo(video);
   return {
@@ -53,6 +63,7 @@ export function readItem(item: JsonRecord): ItemFacts {
     width: choice.width,
     height: choice.height,
     playUrls: choice.urls,
+    playSizes: choice.sizes,
   };
 }
 

@@ -22,11 +22,19 @@ export interface Rendition {
   dataSize: number | null;
 }
 
+/** A picture size the item lists for one file. */
+export interface Size {
+  width: number;
+  height: number;
+}
+
 /** What the downloader gets: every URL best first, and the size when all of them are one file. */
 export interface VideoChoice {
   urls: string[];
   width: number | null;
   height: number | null;
+  /** Each URL's own size, where its rendition lists one: the task reports the file it got. */
+  sizes: Record<string, Size>;
 }
 
 /**
@@ -70,13 +78,19 @@ export function chooseVideo(video: JsonRecord | null): VideoChoice {
   const urls = unique(ranked.flatMap((r) => r.urls)).slice(0, MAX_URLS);
   const used = ranked.filter((r) => r.urls.some((u) => urls.includes(u)));
   // The size is known when every URL serves a picture of that size; a mix is left to the probe.
-  const sizes = new Set(used.map((r) => `${r.width}x${r.height}`));
+  const distinct = new Set(used.map((r) => `${r.width}x${r.height}`));
   const [first] = used;
-  const known = first && sizes.size === 1 && first.width !== null && first.height !== null;
+  const known = first && distinct.size === 1 && first.width !== null && first.height !== null;
+  const sizes: Record<string, Size> = {};
+  for (const url of urls) {
+    const from = used.find((r) => r.urls.includes(url));
+    if (from?.width && from.height) sizes[url] = { width: from.width, height: from.height };
+  }
   return {
     urls,
     width: known ? first.width : null,
     height: known ? first.height : null,
+    sizes,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { CookieJar } from '../kit/cookie-jar.ts';
 import { getPage, readCappedText, type PlatformHttp } from '../kit/page-fetch.ts';
 import { pageStatusMeaning } from '../kit/page-status.ts';
 import { redirectTarget } from '../kit/redirect-walk.ts';
@@ -14,11 +15,16 @@ const MAX_PAGE_BYTES = 4 * 1024 * 1024;
  * Fetches the iesdouyin share page (docs/platforms/douyin.md §Resolution, step 2) without following
  * redirects, as open-source downloaders do: a video page answers 200 itself. The status says what a
  * refusal means before the body is read; captcha and WAF pages arrive as 200 and are told apart by
- * their content.
+ * their content. The cookies it sets go into `jar`, for iteminfo.
  */
-export async function fetchSharePage(http: PlatformHttp, url: string): Promise<SharePageAnswer> {
+export async function fetchSharePage(
+  http: PlatformHttp,
+  url: string,
+  jar: CookieJar,
+): Promise<SharePageAnswer> {
   return getPage(http, url, {}, async (res): Promise<SharePageAnswer> => {
     await throwIfServerError(res);
+    await jar.store(new URL(url), res.headers['set-cookie']);
     const status = res.statusCode;
     if (status === 200) {
       return {

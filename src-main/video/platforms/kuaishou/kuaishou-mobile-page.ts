@@ -62,9 +62,15 @@ export function photoToItem(photo: JsonObject): KuaishouItem {
 function isGallery(photo: JsonObject): boolean {
   if (typeof photo.photoType === 'string' && ATLAS_TYPES.has(photo.photoType)) return true;
   const ext = isObject(photo.ext_params) ? photo.ext_params : {};
-  const atlas = ext.atlas;
-  if (isObject(atlas) && list(atlas.list).length > 0) return true;
+  // Public parsers read the image list from `ext_params.atlas` and from `atlas` on the photo
+  // itself, with `cdn` or `cdnList` beside `list` (docs/platforms/kuaishou.md step 5).
+  if (hasImages(ext.atlas) || hasImages(photo.atlas)) return true;
   return isMarked(ext.single) || isMarked(photo.singlePicture);
+}
+
+/** An atlas that names images: a non-empty `list` of paths (music alone is not a gallery). */
+function hasImages(atlas: unknown): boolean {
+  return isObject(atlas) && list(atlas.list).length > 0;
 }
 
 /** Flags arrive as `true`, `1` or a details object. */

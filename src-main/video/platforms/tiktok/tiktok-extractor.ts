@@ -7,9 +7,20 @@ import { walkRedirects } from '../kit/redirect-walk.ts';
 import { PlatformError, type PlatformExtractor, type ResolvedPost } from '../platform.ts';
 import { MAX_CHALLENGE_HASHES, solveChallenge } from './tiktok-challenge.ts';
 import { TIKTOK_ERRORS, TIKTOK_PROXY_HINT } from './tiktok-errors.ts';
-import { ownsTiktokHost, SHORT_LINK_USER_AGENT, TIKTOK_USER_AGENT } from './tiktok-hosts.ts';
+import {
+  MOBILE_USER_AGENT,
+  ownsTiktokHost,
+  SHORT_LINK_USER_AGENT,
+  TIKTOK_USER_AGENT,
+} from './tiktok-hosts.ts';
 import { itemToPost } from './tiktok-item.ts';
-import { hrefFromBody, parseTiktokLink, videoPageUrl, type TiktokLink } from './tiktok-links.ts';
+import {
+  hrefFromBody,
+  mobilePageUrl,
+  parseTiktokLink,
+  videoPageUrl,
+  type TiktokLink,
+} from './tiktok-links.ts';
 import { itemFromDetail, readVideoPage } from './tiktok-page.ts';
 import type { TiktokItem } from './tiktok-schema.ts';
 import { checkHop, TiktokSession, type PageAnswer } from './tiktok-session.ts';
@@ -113,20 +124,26 @@ function deadEnd(answer: PageAnswer): PlatformError {
   return TIKTOK_ERRORS.shortLinkNoVideo();
 }
 
-/** Fetches the video page, answering one proof-of-work challenge on the way if asked. */
+/**
+ * Fetches the video page, answering one proof-of-work challenge on the way if asked. A desktop
+ * page that comes back as a stub without universal data (intermittent since 2026-07) is asked
+ * once more as the mobile page, which carries the item under `webapp.reflow.video.detail`.
+ */
 async function fetchItem(
   session: TiktokSession,
   id: string,
   user: string | null,
   maxHashes: number,
 ): Promise<TiktokItem> {
-  const pageUrl = new URL(videoPageUrl(id, user));
-  for (let solved = false; ; solved = true) {
-    const answer = await followPage(session, pageUrl);
+  let pageUrl = new URL(videoPageUrl(id, user));
+  let userAgent: string | undefined;
+  for (let solved = false, mobile = false; ;) {
+    const answer = await followPage(session, pageUrl, userAgent);
     const page = readVideoPage(answer.body);
     if (page.kind === 'detail' && answer.statusCode === 200) return itemFromDetail(page.detail);
     if (page.kind === 'challenge') {
       if (solved) throw TIKTOK_ERRORS.challengeRepeated();
+      solved = true;
       const cookies = await solveChallenge(page.challenge, session.signal, maxHashes);
       if (!cookies) throw TIKTOK_ERRORS.challengeUnsolved();
       for (const c of cookies)
@@ -135,17 +152,23 @@ async function fetchItem(
     }
     if (page.kind === 'waf') throw TIKTOK_ERRORS.challengeUnsolved();
     if (page.kind === 'captcha') throw TIKTOK_ERRORS.captcha();
+    if (page.kind === 'unknown' && answer.statusCode === 200 && !mobile) {
+      mobile = true;
+      pageUrl = new URL(mobilePageUrl(id));
+      userAgent = MOBILE_USER_AGENT;
+      continue;
+    }
     throw statusError(answer.statusCode);
   }
 }
 
 /** GETs a page, following redirects by hand so each hop's cookies are kept and vetted. */
-function followPage(session: TiktokSession, start: URL): Promise<PageAnswer> {
+function followPage(session: TiktokSession, start: URL, userAgent?: string): Promise<PageAnswer> {
   return walkRedirects<PageAnswer>({
     start,
     maxRequests: MAX_HOPS + 1,
     async request(url) {
-      const answer = await session.get(url);
+      const answer = await session.get(url, userAgent);
       return answer.location ? { next: answer.location } : { done: answer };
     },
     checkHop,

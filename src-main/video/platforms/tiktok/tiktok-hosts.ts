@@ -49,3 +49,11 @@ export const SHORT_LINK_USER_AGENT = TIKTOK_USER_AGENT.slice(
   0,
   TIKTOK_USER_AGENT.indexOf(' Chrome/'),
 );
+
+/**
+ * An iPhone Safari, for the mobile page (`m.tiktok.com/v/<id>.html`) asked when the desktop page
+ * is a stub: the page transport presents the matching iOS TLS profile for it
+ * (outbound/browser-headers.ts), so the phone is consistent from hello to headers.
+ */
+export const MOBILE_USER_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';

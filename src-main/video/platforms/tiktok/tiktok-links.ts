@@ -56,6 +56,11 @@ export function videoPageUrl(id: string, user: string | null): string {
   return `${TIKTOK_ORIGIN}/@${user || '_'}/video/${id}`;
 }
 
+/** The mobile ("reflow") page of a post, the fallback when the desktop page is a stub. */
+export function mobilePageUrl(id: string): string {
+  return `https://m.tiktok.com/v/${id}.html`;
+}
+
 /**
  * The target of the first `<a href="…">` in a short link's answer: TikTok's 30x bodies carry
  * the destination as a link, which stands in when the Location header is missing.

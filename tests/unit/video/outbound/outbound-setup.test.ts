@@ -20,12 +20,12 @@ describe('createOutboundTransports', () => {
     expect(made.pages).not.toBeNull();
   });
 
-  it('sends pages through undici when NODE_EXTRA_CA_CERTS is set (impit reads only the OS store)', () => {
+  it('keeps impit when NODE_EXTRA_CA_CERTS is set, with undici only after a certificate failure', () => {
     made = createOutboundTransports({
       proxy: 'http://proxy.example:8080',
       guard,
-      env: { NODE_EXTRA_CA_CERTS: '/etc/company-ca.pem' },
+      env: { NODE_EXTRA_CA_CERTS: '/etc/ssl/certs/ca-certificates.crt' },
     });
-    expect(made.pageClient).toBe('undici');
+    expect(made.pageClient).toBe('impit-then-undici');
   });
 });

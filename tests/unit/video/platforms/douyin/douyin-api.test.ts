@@ -37,10 +37,42 @@ describe('slidesinfo (docs/platforms/douyin.md §Resolution, step 2)', () => {
     expect(readSlidesInfo(body, ID)).toEqual({ kind: 'item', item: { aweme_id: ID, desc: 'x' } });
   });
 
-  it('an empty list (or a null entry) is "no item", not a failure', () => {
+  it('an empty list, a null entry or a null list is "no item", not a failure', () => {
     expect(readSlidesInfo('{"status_code":0,"aweme_details":[]}', ID)).toEqual({ kind: 'empty' });
     expect(readSlidesInfo('{"aweme_details":[null]}', ID)).toEqual({ kind: 'empty' });
+    // How slidesinfo answers for a post with no public item since 2026-11 (issue 31).
+    expect(readSlidesInfo('{"status_code":0,"aweme_details":null}', ID)).toEqual({
+      kind: 'empty',
+    });
   });
+
+  it.each([
+    ['status_deleted', '作品已删除', 'unavailable', /deleted or made private.*作品已删除/],
+    ['status_self_see', null, 'login_required', /private: only its author/],
+    ['status_friend_see', null, 'login_required', /author's friends/],
+    ['region_restricted', null, 'region_blocked', /region/],
+  ])('null with filter_list %s → %s, a verdict on the post', (reason, msg, code, says) => {
+    const body = JSON.stringify({
+      status_code: 0,
+      aweme_details: null,
+      filter_list: [{ aweme_id: ID, filter_reason: reason, detail_msg: msg }],
+    });
+    const answer = readSlidesInfo(body, ID);
+    if (answer.kind !== 'verdict') throw new Error(`expected a verdict, got ${answer.kind}`);
+    expect(answer.error).toMatchObject({ code, retryable: false });
+    expect(answer.error.message).toMatch(says);
+  });
+
+  it.each([8, 2154, 2156, 10000, 10001])(
+    'status_code %i with no item is risk control: blocked_by_platform, retryable',
+    (code) => {
+      const answer = readSlidesInfo(`{"status_code":${code},"status_msg":""}`, ID);
+      if (answer.kind !== 'failed') throw new Error(`expected a failure, got ${answer.kind}`);
+      expect(answer.error).toMatchObject({ code: 'blocked_by_platform', retryable: true });
+      expect(answer.error.message).toMatch(new RegExp(`limiting requests.*code ${code}`));
+      expect(answer.error.message).not.toMatch(/update/);
+    },
+  );
 
   it.each([
     ['an empty body (WAF)', '  \n', 'blocked_by_platform', /firewall/],

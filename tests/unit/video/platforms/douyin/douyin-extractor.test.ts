@@ -3,6 +3,7 @@ import { classifyLink } from '../../../../../src-main/video/link-classifier.ts';
 import { extractLink } from '../../../../../src-main/video/share-link.ts';
 import { IPHONE_USER_AGENT } from '../../../../../src-main/video/platforms/douyin/douyin-hosts.ts';
 import {
+  SLIDESINFO_VARIANTS,
   startDouyinHarness,
   type DouyinHarness,
 } from '../../../../fixtures/platform-sim/douyin/douyin-harness.ts';
@@ -25,10 +26,10 @@ const REAL_SHARE_TEXTS = [
   ],
 ] as const;
 
-describe('Douyin extractor: link forms', () => {
+describe.each(SLIDESINFO_VARIANTS)('Douyin extractor, slidesinfo %s: link forms', (slidesinfo) => {
   let h: DouyinHarness;
   beforeEach(async () => {
-    h = await startDouyinHarness();
+    h = await startDouyinHarness({ slidesinfo });
   });
   afterEach(() => h.close());
 
@@ -46,15 +47,21 @@ describe('Douyin extractor: link forms', () => {
     },
   );
 
-  it('asks slidesinfo for the id, in encoded brackets, with no signature and the phone UA', async () => {
+  it('asks slidesinfo for the id, in encoded brackets, with no signature and the phone UA; iteminfo only when it has nothing', async () => {
     const post = h.douyin.publish({ shortUrl: 'https://v.douyin.com/_2ljF4AmKL8/' });
     await h.resolve(post.shortUrl);
-    const api = h.sim.requests.filter((r) => r.host === 'www.iesdouyin.com');
-    expect(api.map((r) => r.path)).toEqual([
-      `/web/api/v2/aweme/slidesinfo/?aweme_ids=%5B${post.id}%5D`,
-    ]);
-    expect(api[0]?.headers['user-agent']).toBe(IPHONE_USER_AGENT);
-    expect(h.douyin.pageHits(post.id)).toBe(0);
+    const asked = h.sim.requests.filter((r) => r.host === 'www.iesdouyin.com');
+    const slides = `/web/api/v2/aweme/slidesinfo/?aweme_ids=%5B${post.id}%5D`;
+    const dark = [
+      `${slides}&request_source=200`,
+      `/share/video/${post.id}/`,
+      '/web/api/v2/aweme/iteminfo/',
+    ];
+    expect(asked.map((r) => r.path.replace(/\?(?!aweme_ids|request_source).*$/, ''))).toEqual(
+      h.douyin.slidesinfoDark ? [slides, ...dark] : [slides],
+    );
+    for (const r of asked) expect(r.headers['user-agent']).toBe(IPHONE_USER_AGENT);
+    expect(h.douyin.pageHits(post.id)).toBe(h.douyin.slidesinfoDark ? 1 : 0);
   });
 
   it('2025 shape: follows the short link once and reads the share page Douyin pointed to, query included', async () => {
@@ -99,71 +106,77 @@ describe('Douyin extractor: link forms', () => {
   });
 });
 
-describe('Douyin extractor: the real post', () => {
-  let h: DouyinHarness;
-  beforeEach(async () => {
-    h = await startDouyinHarness();
-  });
-  afterEach(() => h.close());
-
-  it('maps the real item and puts the CDN URL behind the play 302 first', async () => {
-    const post = h.douyin.publish();
-    expect(post.id).toBe(REAL_POST.id);
-    const resolved = await h.resolve(post.shortUrl);
-    const referer = { referer: 'https://www.douyin.com/' };
-    expect(resolved).toEqual({
-      id: REAL_POST.id,
-      kind: 'video',
-      title: REAL_POST.title,
-      author: REAL_POST.author,
-      duration: REAL_POST.durationSeconds,
-      width: REAL_POST.width,
-      height: REAL_POST.height,
-      media: [
-        { url: post.cdnUrl, headers: referer },
-        {
-          url: `https://aweme.snssdk.com/aweme/v1/play/?video_id=${REAL_POST.playUri}&ratio=720p&line=0`,
-          headers: referer,
-        },
-      ],
-      cover: { url: expect.stringMatching(/\.jpeg\?/) as unknown, headers: referer },
+describe.each(SLIDESINFO_VARIANTS)(
+  'Douyin extractor, slidesinfo %s: the real post',
+  (slidesinfo) => {
+    let h: DouyinHarness;
+    beforeEach(async () => {
+      h = await startDouyinHarness({ slidesinfo });
     });
-  });
+    afterEach(() => h.close());
 
-  it('speaks as iPhone Safari everywhere, sends the Referer to the play endpoint and never touches playwm or the CDN', async () => {
-    const post = h.douyin.publish({ editItem: jpegFirstCover });
-    await h.resolve(post.shortUrl);
-    expect(h.sim.requests.length).toBe(3);
-    for (const r of h.sim.requests) expect(r.headers['user-agent']).toBe(IPHONE_USER_AGENT);
-    const play = h.sim.requests.find((r) => r.host === 'aweme.snssdk.com');
-    expect(play?.path).toMatch(/^\/aweme\/v1\/play\/\?/);
-    expect(play?.headers.referer).toBe('https://www.douyin.com/');
-    expect(h.hosts()).not.toContain('v26-dy.douyinvod.com');
-  });
-
-  it('keeps only the play URL when the play endpoint serves the file itself', async () => {
-    const post = h.douyin.publish({ id: '7500000000000000999' });
-    h.sim.handle('aweme.snssdk.com', '/aweme/v1/play/', (_req, res) => {
-      res.writeHead(200, { 'content-type': 'video/mp4' }).end(Buffer.alloc(1024));
+    it('maps the real item and puts the CDN URL behind the play 302 first', async () => {
+      const post = h.douyin.publish();
+      expect(post.id).toBe(REAL_POST.id);
+      const resolved = await h.resolve(post.shortUrl);
+      const referer = { referer: 'https://www.douyin.com/' };
+      const size = { width: REAL_POST.width, height: REAL_POST.height };
+      expect(resolved).toEqual({
+        id: REAL_POST.id,
+        kind: 'video',
+        title: REAL_POST.title,
+        author: REAL_POST.author,
+        duration: REAL_POST.durationSeconds,
+        width: REAL_POST.width,
+        height: REAL_POST.height,
+        media: [
+          { url: post.cdnUrl, headers: referer, ...size },
+          {
+            url: `https://aweme.snssdk.com/aweme/v1/play/?video_id=${REAL_POST.playUri}&ratio=720p&line=0`,
+            headers: referer,
+            ...size,
+          },
+        ],
+        cover: { url: expect.stringMatching(/\.jpeg\?/) as unknown, headers: referer },
+      });
     });
-    const resolved = await h.resolve(post.shortUrl);
-    expect(resolved.media.map((m) => new URL(m.url).pathname)).toEqual(['/aweme/v1/play/']);
-  });
 
-  it('follows play endpoints that hand over to another play endpoint', async () => {
-    const post = h.douyin.publish({
-      playLocation: 'https://api-play.amemv.com/aweme/v1/play/?video_id=next',
+    it('speaks as iPhone Safari everywhere, sends the Referer to the play endpoint and never touches playwm or the CDN', async () => {
+      const post = h.douyin.publish({ editItem: jpegFirstCover });
+      await h.resolve(post.shortUrl);
+      // Short link, slidesinfo, play; while slidesinfo is dark, also its note retry, page, iteminfo.
+      expect(h.sim.requests.length).toBe(h.douyin.slidesinfoDark ? 6 : 3);
+      for (const r of h.sim.requests) expect(r.headers['user-agent']).toBe(IPHONE_USER_AGENT);
+      const play = h.sim.requests.find((r) => r.host === 'aweme.snssdk.com');
+      expect(play?.path).toMatch(/^\/aweme\/v1\/play\/\?/);
+      expect(play?.headers.referer).toBe('https://www.douyin.com/');
+      expect(h.hosts()).not.toContain('v26-dy.douyinvod.com');
     });
-    h.sim.redirect('https://api-play.amemv.com/aweme/v1/play/?video_id=next', post.cdnUrl);
-    const resolved = await h.resolve(post.shortUrl);
-    expect(resolved.media[0]?.url).toBe(post.cdnUrl);
-  });
 
-  it('stops retrying and rejects when the task is aborted', async () => {
-    const post = h.douyin.publish({ pageFailures: 100 });
-    const abort = new AbortController();
-    abort.abort(new Error('cancelled'));
-    await expect(h.resolve(post.shortUrl, abort.signal)).rejects.toThrow();
-    expect(h.douyin.pageHits(post.id)).toBe(0);
-  });
-});
+    it('keeps only the play URL when the play endpoint serves the file itself', async () => {
+      const post = h.douyin.publish({ id: '7500000000000000999' });
+      h.sim.handle('aweme.snssdk.com', '/aweme/v1/play/', (_req, res) => {
+        res.writeHead(200, { 'content-type': 'video/mp4' }).end(Buffer.alloc(1024));
+      });
+      const resolved = await h.resolve(post.shortUrl);
+      expect(resolved.media.map((m) => new URL(m.url).pathname)).toEqual(['/aweme/v1/play/']);
+    });
+
+    it('follows play endpoints that hand over to another play endpoint', async () => {
+      const post = h.douyin.publish({
+        playLocation: 'https://api-play.amemv.com/aweme/v1/play/?video_id=next',
+      });
+      h.sim.redirect('https://api-play.amemv.com/aweme/v1/play/?video_id=next', post.cdnUrl);
+      const resolved = await h.resolve(post.shortUrl);
+      expect(resolved.media[0]?.url).toBe(post.cdnUrl);
+    });
+
+    it('stops retrying and rejects when the task is aborted', async () => {
+      const post = h.douyin.publish({ pageFailures: 100 });
+      const abort = new AbortController();
+      abort.abort(new Error('cancelled'));
+      await expect(h.resolve(post.shortUrl, abort.signal)).rejects.toThrow();
+      expect(h.douyin.pageHits(post.id)).toBe(0);
+    });
+  },
+);

@@ -66,6 +66,7 @@ describe('readItem variants', () => {
       width: null,
       height: null,
       playUrls: [expect.stringContaining('/aweme/v1/play/?') as unknown],
+      playSizes: {},
     });
     expect(readItem(realItem(blankTexts))).toMatchObject({ title: null, author: null });
   });

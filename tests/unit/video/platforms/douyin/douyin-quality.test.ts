@@ -180,7 +180,7 @@ describe('chooseVideo: the best rendition the item lists', () => {
     expect(
       chooseVideo({ bit_rate: [null, 3, { play_addr: { url_list: ['ftp://x'] } }] }).urls,
     ).toEqual([]);
-    expect(chooseVideo(null)).toEqual({ urls: [], width: null, height: null });
+    expect(chooseVideo(null)).toEqual({ urls: [], width: null, height: null, sizes: {} });
   });
 });
 

@@ -123,9 +123,10 @@ describe('the simulated Douyin CDN and play endpoint', () => {
     const answer = await json(api(video.id));
     expect(answer.status_code).toBe(0);
     expect(answer.aweme_details.map((i) => i.aweme_id)).toEqual([video.id]);
-    expect((await json(api(video.id, true))).aweme_details).toEqual([]);
+    // No item is `null`, not `[]` (as slidesinfo answers since 2026-11, issue 31).
+    expect((await json(api(video.id, true))).aweme_details).toBeNull();
     const note = douyin.publish({ editItem: imagePost(2) });
-    expect((await json(api(note.id))).aweme_details).toEqual([]);
+    expect((await json(api(note.id))).aweme_details).toBeNull();
     expect((await json(api(note.id, true))).aweme_details).toHaveLength(1);
     const legacy = douyin.publish({ shape: 'legacy' });
     expect((await get(api(legacy.id))).status).toBe(404);

@@ -84,6 +84,17 @@ describe('readMobileState: window.INIT_STATE', () => {
     ['photoType HORIZONTAL_ATLAS', { photoType: 'HORIZONTAL_ATLAS' }],
     ['ext_params.atlas', { ext_params: atlasFields('x', 'p2.a.yximgs.com').ext_params }],
     [
+      'atlas on the photo itself, with cdnList (a video photoType)',
+      {
+        photoType: 'VIDEO',
+        atlas: {
+          cdnList: [{ cdn: 'p2.a.yximgs.com' }],
+          list: ['/ufile/atlas/x_0.jpg'],
+          music: '/ufile/atlas/bgm.m4a',
+        },
+      },
+    ],
+    [
       'ext_params.single',
       { ext_params: { single: { cdn: ['p2.a.yximgs.com'], list: ['/a.jpg'] } } },
     ],
@@ -91,6 +102,12 @@ describe('readMobileState: window.INIT_STATE', () => {
   ])('marks a %s post as a gallery', (_name, fields) => {
     const reading = readMobileState(page({ ...mobilePhoto(FACTS), ...fields }));
     expect(reading.kind === 'item' && reading.item.gallery).toBe(true);
+  });
+
+  it('does not read an atlas without images (music only) as a gallery', () => {
+    const fields = { atlas: { cdnList: [{ cdn: 'p2.a.yximgs.com' }], list: [], music: '/m.m4a' } };
+    const reading = readMobileState(page({ ...mobilePhoto(FACTS), ...fields }));
+    expect(reading.kind === 'item' && reading.item.gallery).toBe(false);
   });
 
   it('maps result 2001 (captcha), 50 (signature) and other codes to their own errors', () => {
