@@ -52,6 +52,8 @@ export const en = {
     'Without TLS, only a server on this computer is allowed (the password would travel in clear text).',
   'error.settings.source_username_invalid': 'Enter the user name of the mailbox.',
   'error.settings.source_password_invalid': 'Enter the password or app password of the mailbox.',
+  'error.settings.source_password_required':
+    'Enter the password again: the server, port, security or user name changed.',
   'error.settings.source_mailbox_invalid': 'Enter a folder name, e.g. INBOX.',
   'error.settings.source_after_ingest_invalid': 'Choose keep, mark as read or delete.',
   'error.settings.source_kind_invalid': 'Only IMAP sources are supported.',
@@ -383,6 +385,12 @@ export const en = {
   'settings.sources.afterSeen': 'Mark it as read',
   'settings.sources.afterDelete': 'Delete it from the server',
   'settings.sources.add': 'Add mailbox',
+  'settings.sources.edit': 'Edit',
+  'settings.sources.save': 'Save changes',
+  'settings.sources.cancel': 'Cancel',
+  'settings.sources.passwordKept': 'Leave empty to keep the stored password.',
+  'settings.sources.passwordAgain':
+    'Enter the password again: the stored one is only sent to the server, port, security and user name it was given for.',
   'settings.sources.test': 'Test connection',
   'settings.sources.remove': 'Remove',
   'settings.sources.state.connecting': 'Connecting…',

@@ -50,6 +50,8 @@ export const zhCN: Record<MessageKey, string> = {
     '不加密只允许连接本机上的服务器（否则密码会以明文传输）。',
   'error.settings.source_username_invalid': '请输入邮箱的用户名。',
   'error.settings.source_password_invalid': '请输入邮箱的密码或应用专用密码。',
+  'error.settings.source_password_required':
+    '服务器、端口、加密方式或用户名已更改，请重新输入密码。',
   'error.settings.source_mailbox_invalid': '请输入文件夹名称，例如 INBOX。',
   'error.settings.source_after_ingest_invalid': '请选择保留、标为已读或删除。',
   'error.settings.source_kind_invalid': '只支持 IMAP 来源。',
@@ -362,6 +364,12 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.sources.afterSeen': '标为已读',
   'settings.sources.afterDelete': '从服务器删除',
   'settings.sources.add': '添加邮箱',
+  'settings.sources.edit': '编辑',
+  'settings.sources.save': '保存更改',
+  'settings.sources.cancel': '取消',
+  'settings.sources.passwordKept': '留空则保留已保存的密码。',
+  'settings.sources.passwordAgain':
+    '请重新输入密码：已保存的密码只会发送给当初填写时的服务器、端口、加密方式和用户名。',
   'settings.sources.test': '测试连接',
   'settings.sources.remove': '移除',
   'settings.sources.state.connecting': '正在连接…',

@@ -76,6 +76,8 @@ export const SETTINGS_INVALID_REASONS = [
   'source_plain_needs_loopback',
   'source_username_invalid',
   'source_password_invalid',
+  /** PATCH moves host, port, TLS or user name without the password (it stays where it was). */
+  'source_password_required',
   'source_mailbox_invalid',
   'source_after_ingest_invalid',
   'source_kind_invalid',
