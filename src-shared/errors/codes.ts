@@ -44,6 +44,8 @@ export const ERROR_STATUS = {
   WEBHOOK_NOT_FOUND: 404,
   /** Webhooks: WEBHOOK_LIMITS.maxEndpoints endpoints exist already. */
   WEBHOOK_LIMIT: 409,
+  /** Webhooks: WEBHOOK_LIMITS.maxPendingPerEndpoint events wait already (POST …/test). */
+  WEBHOOK_QUEUE_FULL: 409,
   /** Mail sources (issue 18); a bad field is SETTINGS_INVALID with a `source_*` reason. */
   SOURCE_NOT_FOUND: 404,
   /** A sign-in or pairing code that is unknown, used or expired (src-shared/api/sign-in.ts). */
