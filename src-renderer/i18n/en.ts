@@ -430,6 +430,8 @@ export const en = {
   'settings.server.restart': 'Saved. Restart Ephemera to apply the new ports or data folder.',
   'settings.server.locked': 'Set by a command-line option for this run.',
   'settings.server.proxyHint': 'Used for video downloads from the next task on. Empty: no proxy.',
+  'settings.server.proxyPasswordSet':
+    'A proxy password is set (never shown); to change it, write it in the URL (user:password@). Another proxy or user name drops it.',
   'settings.server.dataDirHint': 'Your keys and mailboxes move there at the next start.',
   'settings.server.notifications': 'Notify me when a mail with a code arrives',
   'settings.error.forbidden': 'Server settings live on the computer running Ephemera',

@@ -409,6 +409,8 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.server.restart': '已保存。重启 Ephemera 后新的端口或数据目录才会生效。',
   'settings.server.locked': '已由本次启动的命令行参数指定。',
   'settings.server.proxyHint': '从下一个任务起用于下载视频。留空表示不使用代理。',
+  'settings.server.proxyPasswordSet':
+    '已设置代理密码（不会显示）；如需更改，请写在地址中（user:password@）。更换代理或用户名会清除它。',
   'settings.server.dataDirHint': '下次启动时，密钥和邮箱会迁移到该目录。',
   'settings.server.notifications': '收到验证码时发送通知',
   'settings.error.forbidden': '服务器设置需在运行 Ephemera 的电脑上修改',
