@@ -100,4 +100,66 @@ test.describe('the link to open (issue 19)', () => {
     await both.getByRole('button', { name: /verification code/ }).click(openRow);
     await expect(page.getByTestId('mail-view').getByTestId('link-banner')).toBeVisible();
   });
+
+  test('the host warning sees through hidden characters, look-alike letters and a split href (issue 36)', async ({
+    page,
+    server,
+  }) => {
+    await page.goto(`${server.url}/#/mail`);
+    await page.getByTestId('new-mailbox').click();
+    await page.getByTestId('api-key-input').fill(server.apiKey);
+    await page.getByTestId('api-key-save').click();
+    const address = page.getByTestId('inbox-address');
+    await expect(address).toHaveText(/@ephemera\.localhost$/);
+    const email = (await address.textContent()) ?? '';
+    await expect(page.getByTestId('live-status')).toHaveText('Live');
+
+    const href = LINK.replace('&', '&amp;');
+    const mails: [string, string, string, RegExp][] = [
+      [
+        'zero-width space',
+        href,
+        'pay\u200bpal.com',
+        /names paypal\.com, but it opens accounts\.bank\.example/,
+      ],
+      [
+        'Cyrillic a',
+        href,
+        'p\u0430ypal.com',
+        /imitates paypal\.com with look-alike or hidden characters; it opens accounts\.bank\.example/,
+      ],
+      [
+        'newline in href',
+        href.replace('/verify', '/ver\nify'),
+        'https://www.paypal.com/verify',
+        /names paypal\.com, but it opens accounts\.bank\.example/,
+      ],
+      [
+        'tab in href',
+        href.replace('accounts.', 'accounts.\t'),
+        'https://www.paypal.com/verify',
+        /names paypal\.com, but it opens accounts\.bank\.example/,
+      ],
+    ];
+    for (const [what, target, text] of mails) {
+      await sendMail(server.smtpPort, {
+        from: '"Bank" <no-reply@bank.example>',
+        to: email,
+        subject: `Verify your account (${what})`,
+        html: `<p>Please verify your account to finish signing up.</p><p><a href="${target}">${text}</a></p>`,
+      });
+    }
+    await expect(page.getByTestId('mail-row')).toHaveCount(mails.length);
+    for (const [what, , , warning] of mails) {
+      const row = page.getByTestId('mail-row').filter({ hasText: `(${what})` });
+      // The server cleaned the href: every one of them has the same link.
+      await expect(row.getByTestId('link-chip'), what).toHaveText(/accounts\.bank\.example/);
+      await row.getByRole('button', { name: new RegExp(`\\(${what}\\)`) }).click({
+        position: { x: 30, y: 12 },
+      });
+      const banner = page.getByTestId('mail-view').getByTestId('link-banner');
+      await expect(banner.getByTestId('link-host'), what).toHaveText('accounts.bank.example');
+      await expect(banner.getByTestId('link-host-warning'), what).toContainText(warning);
+    }
+  });
 });

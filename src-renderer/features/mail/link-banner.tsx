@@ -20,7 +20,8 @@ function anchorsOf(html: string | null): { href: string; text: string }[] {
 /**
  * The link to open (the mail's `link`), beside the code: its host first, so the person sees
  * where it goes before it opens, then "Open link" (system browser or a new tab) and "Copy
- * link"; a warning when the text on the link names another host than the one it opens.
+ * link"; a warning when the text on the link names another host than the one it opens, or imitates
+ * one with look-alike or hidden characters.
  */
 export function LinkBanner({
   link,
@@ -69,7 +70,10 @@ export function LinkBanner({
       </Button>
       {other ? (
         <p className="mail-link-warning" role="alert" data-testid="link-host-warning">
-          {t('mail.link.hostWarning', { named: other, host })}
+          {t(other.kind === 'lookalike' ? 'mail.link.lookalikeWarning' : 'mail.link.hostWarning', {
+            named: other.named,
+            host,
+          })}
         </p>
       ) : null}
     </div>
