@@ -1,5 +1,6 @@
 import { sendMail } from '../helpers/smtp-client.ts';
-import { expect, test } from './support/fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, type E2eServer } from './support/fixtures.ts';
 
 const LINK = 'https://accounts.bank.example/verify?t=7fQ2&u=sam';
 
@@ -10,6 +11,19 @@ const MISMATCH_HTML = `<div style="font-family:Arial">
   <p><a href="${LINK.replace('&', '&amp;')}" style="background:#2563eb;color:#fff;padding:10px">https://www.paypal.com/verify</a></p>
   <p><a href="https://bank.example/unsubscribe?e=1">Unsubscribe</a></p>
 </div>`;
+
+/** Opens the mail page, makes a mailbox with the server's key and waits until it is live. */
+async function openNewMailbox(page: Page, server: E2eServer): Promise<string> {
+  await page.goto(`${server.url}/#/mail`);
+  await page.getByTestId('new-mailbox').click();
+  await page.getByTestId('api-key-input').fill(server.apiKey);
+  await page.getByTestId('api-key-save').click();
+  const address = page.getByTestId('inbox-address');
+  await expect(address).toHaveText(/@ephemera\.localhost$/);
+  const email = (await address.textContent()) ?? '';
+  await expect(page.getByTestId('live-status')).toHaveText('Live');
+  return email;
+}
 
 const PLAIN_LINK = 'https://app.acme.example/login/magic?token=Zk3pQ9vLx2';
 
@@ -32,14 +46,7 @@ test.describe('the link to open (issue 19)', () => {
     });
     const opened = () => page.evaluate(() => (window as unknown as { opened: unknown[][] }).opened);
 
-    await page.goto(`${server.url}/#/mail`);
-    await page.getByTestId('new-mailbox').click();
-    await page.getByTestId('api-key-input').fill(server.apiKey);
-    await page.getByTestId('api-key-save').click();
-    const address = page.getByTestId('inbox-address');
-    await expect(address).toHaveText(/@ephemera\.localhost$/);
-    const email = (await address.textContent()) ?? '';
-    await expect(page.getByTestId('live-status')).toHaveText('Live');
+    const email = await openNewMailbox(page, server);
 
     await sendMail(server.smtpPort, {
       from: '"Bank" <no-reply@bank.example>',
@@ -105,14 +112,7 @@ test.describe('the link to open (issue 19)', () => {
     page,
     server,
   }) => {
-    await page.goto(`${server.url}/#/mail`);
-    await page.getByTestId('new-mailbox').click();
-    await page.getByTestId('api-key-input').fill(server.apiKey);
-    await page.getByTestId('api-key-save').click();
-    const address = page.getByTestId('inbox-address');
-    await expect(address).toHaveText(/@ephemera\.localhost$/);
-    const email = (await address.textContent()) ?? '';
-    await expect(page.getByTestId('live-status')).toHaveText('Live');
+    const email = await openNewMailbox(page, server);
 
     const href = LINK.replace('&', '&amp;');
     const mails: [string, string, string, RegExp][] = [
