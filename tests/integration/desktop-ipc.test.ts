@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppController } from '../../src-main/app/app-controller.ts';
 import { startApp } from '../../src-main/app/compose.ts';
@@ -324,5 +326,20 @@ describe('desktop IPC on the real services', () => {
     } finally {
       await listener.close();
     }
+  });
+
+  it('never answers the proxy password over IPC either (issue 36)', async () => {
+    const { invoke } = await setup();
+    const set = await invoke<{ proxy: string; proxy_password_set: boolean }>('settings:update', {
+      proxy: 'http://sam:ipc-proxy-s3cret@127.0.0.1:9',
+    });
+    const got = await invoke<{ proxy: string; proxy_password_set: boolean }>('settings:get');
+    for (const answer of [set, got]) {
+      expect(answer).toMatchObject({ proxy: 'http://sam@127.0.0.1:9', proxy_password_set: true });
+      expect(JSON.stringify(answer)).not.toContain('ipc-proxy-s3cret');
+    }
+    expect(fs.readFileSync(path.join(dataDir, 'settings.json'), 'utf8')).not.toContain(
+      'ipc-proxy-s3cret',
+    );
   });
 });
