@@ -101,15 +101,15 @@ export class SourceService {
   async update(id: string, body: unknown): Promise<Source> {
     const patch = parseSourcePatch(body);
     const old = this.require(id);
+    const host = patch.host ?? old.host;
+    const tls = patch.tls ?? old.tls;
+    requireTlsOrLoopback(host, tls);
     if (patch.password === undefined && sendsPasswordElsewhere(old, patch)) {
       throw settingsInvalid(
         'source_password_required',
         'Enter the password again: the host, port, TLS mode or user name changed, and the stored password is only sent where it was given.',
       );
     }
-    const host = patch.host ?? old.host;
-    const tls = patch.tls ?? old.tls;
-    requireTlsOrLoopback(host, tls);
     const mailbox = patch.mailbox ?? old.mailbox;
     // Another server or mailbox has other UIDs: it starts at its end.
     const moved = host !== old.host || mailbox !== old.mailbox;
