@@ -255,6 +255,8 @@ export const en = {
   'mail.link.copied': 'Link to {host} copied',
   'mail.link.hostWarning':
     'Careful: the text of this link names {named}, but it opens {host}. Open it only if you expected {host}.',
+  'mail.link.lookalikeHostWarning':
+    'Careful: this link opens {host}, a name written with look-alike letters to read as {named}. Open it only if you expected {host}.',
   'mail.link.lookalikeWarning':
     'Careful: the text of this link imitates {named} with look-alike or hidden characters; it opens {host}. Open it only if you expected {host}.',
   'mail.viewAs': 'Show the mail as',

@@ -241,6 +241,8 @@ export const zhCN: Record<MessageKey, string> = {
   'mail.link.copied': '已复制指向 {host} 的链接',
   'mail.link.hostWarning':
     '注意：链接文字写的是 {named}，实际打开的却是 {host}。只有在你预期访问 {host} 时才打开。',
+  'mail.link.lookalikeHostWarning':
+    '注意：此链接打开的是 {host}，这个名称用形近字母冒充 {named}。只有在你预期访问 {host} 时才打开。',
   'mail.link.lookalikeWarning':
     '注意：链接文字用形近或隐藏字符冒充 {named}，实际打开的是 {host}。只有在你预期访问 {host} 时才打开。',
   'mail.viewAs': '邮件显示方式',

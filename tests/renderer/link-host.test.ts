@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   hostWarning,
+  imitatedHost,
   linkHost,
   mismatchedHost,
   namedOtherHost,
@@ -97,5 +98,17 @@ describe('the host warning cannot be fooled (issue 36)', () => {
   it('stays quiet for a name in one non-Latin script and for the same site', () => {
     expect(hostWarning('https://xn--80a1acny.xn--p1ai/', 'почта.рф')).toBeNull();
     expect(hostWarning('https://accounts.example.com/', 'ex\u200bample.com')).toBeNull();
+  });
+
+  it('warns when the host the link opens is an IDN that reads as an ASCII name', () => {
+    const homograph = 'https://xn--pypal-4ve.com/verify?t=1';
+    expect(imitatedHost(homograph)).toBe('paypal.com');
+    expect(mismatchedHost(homograph, [{ href: homograph, text: 'Verify your account' }])).toEqual({
+      kind: 'lookalike-host',
+      named: 'paypal.com',
+    });
+    expect(imitatedHost('https://xn--80a1acny.xn--p1ai/')).toBeNull();
+    expect(imitatedHost('https://xn--bcher-kva.de/')).toBeNull();
+    expect(imitatedHost('https://accounts.bank.example/')).toBeNull();
   });
 });

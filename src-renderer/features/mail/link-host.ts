@@ -7,6 +7,7 @@
  */
 
 import { imitatesAscii, skeleton, visibleText } from '../../../src-shared/text/confusables.ts';
+import { unicodeHost } from '../../../src-shared/text/punycode.ts';
 
 /** The host a URL opens (`accounts.example.com`), or null when it is not http(s). */
 export function linkHost(url: string): string | null {
@@ -18,11 +19,23 @@ export function linkHost(url: string): string | null {
   }
 }
 
-/** The warning the banner shows: another host named, or a host imitated with look-alikes. */
+/**
+ * The warning the banner shows: the text names another host (`other`), the text imitates a
+ * host with look-alikes (`lookalike`), or the host the link opens is itself an IDN that
+ * imitates an ASCII name (`lookalike-host`, whatever the text says).
+ */
 export interface HostWarning {
-  kind: 'other' | 'lookalike';
-  /** The host the text names (for a look-alike: the name it imitates, its skeleton). */
+  kind: 'other' | 'lookalike' | 'lookalike-host';
+  /** The host the text names (for a look-alike: the name imitated, its skeleton). */
   named: string;
+}
+
+/** When the host a URL opens is an IDN written to read as an ASCII name: that name. */
+export function imitatedHost(url: string): string | null {
+  const host = linkHost(url);
+  if (!host) return null;
+  const decoded = unicodeHost(bare(host));
+  return imitatesAscii(decoded) ? skeleton(decoded) : null;
 }
 
 /**
@@ -99,7 +112,7 @@ function cleanHref(href: string): string {
   return s.slice(start, end);
 }
 
-/** The first warning about any anchor to `url` (the banner shows it). */
+/** The first warning about any anchor to `url`, else about its host (the banner shows it). */
 export function mismatchedHost(
   url: string,
   anchors: readonly { href: string; text: string }[],
@@ -109,5 +122,6 @@ export function mismatchedHost(
     const warning = hostWarning(url, a.text);
     if (warning) return warning;
   }
-  return null;
+  const imitated = imitatedHost(url);
+  return imitated ? { kind: 'lookalike-host', named: imitated } : null;
 }

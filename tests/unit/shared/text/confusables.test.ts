@@ -1,3 +1,4 @@
+import { domainToUnicode } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   imitatesAscii,
@@ -5,6 +6,7 @@ import {
   skeleton,
   visibleText,
 } from '../../../../src-shared/text/confusables.ts';
+import { decodePunycode, unicodeHost } from '../../../../src-shared/text/punycode.ts';
 
 describe('confusable skeletons (a subset of UTS #39)', () => {
   it('removes zero-width, joiner, bidi and soft-hyphen characters, folds NFKC', () => {
@@ -44,5 +46,26 @@ describe('confusable skeletons (a subset of UTS #39)', () => {
     expect(imitatesAscii('pay\u200bpal.com')).toBe(false);
     expect(imitatesAscii('почта.рф')).toBe(false);
     expect(imitatesAscii('bücher.de')).toBe(false);
+  });
+});
+
+describe('punycode labels, decoded to check their scripts', () => {
+  it('decodes as node:url does', () => {
+    for (const host of [
+      'xn--pypal-4ve.com',
+      'xn--80a1acny.xn--p1ai',
+      'xn--bcher-kva.de',
+      'xn--fsqu00a.xn--0zwm56d',
+      'xn--n3h.com',
+      'example.com',
+    ]) {
+      expect(unicodeHost(host)).toBe(domainToUnicode(host));
+    }
+  });
+
+  it('leaves a label that is not valid punycode as it is', () => {
+    expect(unicodeHost('xn--ab!.com')).toBe('xn--ab!.com');
+    expect(decodePunycode('!!')).toBeNull();
+    expect(decodePunycode('9')).toBeNull(); // cut off inside a number
   });
 });
