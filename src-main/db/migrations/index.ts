@@ -8,7 +8,7 @@ import { mailLink } from './007-mail-link.ts';
 import type { Migration } from './migration.ts';
 import { taskDiagnostics } from './008-task-diagnostics.ts';
 import { searchIndexLag } from './009-search-index-lag.ts';
-import { appSecrets } from './010-app-secrets.ts';
+import { appSecrets } from './011-app-secrets.ts';
 
 /**
  * Every migration in ascending `version`; `user_version` records the last one run. Versions

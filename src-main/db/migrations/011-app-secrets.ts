@@ -8,7 +8,7 @@ import type { Migration } from './migration.ts';
  * settings.json is edited by hand. settings.json itself never holds a secret.
  */
 export const appSecrets: Migration = {
-  version: 10,
+  version: 11,
   name: 'app-secrets',
   sql: `
     CREATE TABLE app_secrets (
