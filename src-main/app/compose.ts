@@ -22,6 +22,8 @@ import { prepareDataFolder } from '../core/private-files.ts';
 import { SettingsService } from '../settings/settings-service.ts';
 import { SETTINGS_FILE_NAME, settingsFile } from '../settings/settings-file.ts';
 import { applyStoredSettings } from '../settings/stored-settings.ts';
+import { databaseProxySecret, startProxy } from '../settings/proxy-secret.ts';
+import { plainSecretBox } from '../mail/sources/secret-box.ts';
 
 /** Replaceable parts, for tests and benchmarks; a normal start passes none. */
 export interface AppOverrides extends VideoOverrides {
@@ -79,6 +81,13 @@ export async function startApp(
   const clock = overrides.clock ?? systemClock;
   prepareDataFolder(config.dataDir, [SETTINGS_FILE_NAME, DATABASE_FILE], logger);
   const db = openDatabaseOrStartFresh(path.join(config.dataDir, DATABASE_FILE), logger);
+  // The proxy password is kept like a source's, sealed in the database, never in settings.json.
+  const proxySecret = databaseProxySecret(
+    db,
+    overrides.mail?.sources?.box ?? plainSecretBox,
+    logger,
+  );
+  config.proxy = startProxy(config, stored, proxySecret, file, logger);
   const checkpointer = new WalCheckpointer(db);
   const videoParts = composeVideo(db, clock, config, overrides);
   const { video, scheduler } = videoParts;
@@ -100,6 +109,7 @@ export async function startApp(
       return listeners;
     },
     setProxy: (proxy) => videoParts.setProxy(proxy),
+    proxySecret,
     domains: mail.domains,
     version: overrides.version ?? appVersion(),
     initialApiKey: mailParts.initialApiKey,

@@ -1,4 +1,4 @@
-import { parseMessage, type ParsedMessage } from './message-parser.ts';
+import { isTextFromHtml, parseMessage, type ParsedMessage } from './message-parser.ts';
 
 /** What the extractors read of a mail. */
 type MailParts = { subject: string | null; text: string | null; html: string | null };
@@ -52,6 +52,8 @@ export function analyzeInProcess(
       envelopeFrom,
     );
     const parts = { subject: parsed.subject, text: parsed.text, html: parsed.html };
-    return { ...parsed, code: guarded(extractCode, parts), link: guarded(extractLink, parts) };
+    // A link is read from the HTML's anchors, never from their text rendered as a text part.
+    const linkParts = isTextFromHtml(parsed) ? { ...parts, text: null } : parts;
+    return { ...parsed, code: guarded(extractCode, parts), link: guarded(extractLink, linkParts) };
   };
 }

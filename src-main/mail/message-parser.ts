@@ -83,7 +83,26 @@ export async function parseWithMailparser(
 
 type ParsedFields = MailFields & Pick<ParsedMail, 'attachments'>;
 
+/**
+ * Messages whose `text` is the rendering of their HTML (no text part of their own). Kept
+ * beside them, not in them, so the message's shape (stored, compared with mailparser's) stays
+ * the same; link extraction asks (analyze-message.ts): an anchor's visible text, rendered into
+ * that text, is never where a link goes.
+ */
+const textFromHtml = new WeakSet<ParsedMessage>();
+
+/** Whether `message.text` was rendered from its HTML rather than sent as a text part. */
+export function isTextFromHtml(message: ParsedMessage): boolean {
+  return textFromHtml.has(message);
+}
+
 function fromParsed(parsed: ParsedFields, envelopeFrom: string | null): ParsedMessage {
+  const message = readFields(parsed, envelopeFrom);
+  if (!hasText(parsed.text) && message.html !== null) textFromHtml.add(message);
+  return message;
+}
+
+function readFields(parsed: ParsedFields, envelopeFrom: string | null): ParsedMessage {
   const sender = firstAddress(parsed.from);
   const html = typeof parsed.html === 'string' ? parsed.html : null;
   return {

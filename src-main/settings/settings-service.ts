@@ -15,6 +15,8 @@ import { externalAddresses, firstLanAddress } from './lan-address.ts';
 import { isWildcard, RebindError, type Listeners } from '../core/listeners.ts';
 import type { Logger } from '../core/logger.ts';
 import type { SettingsFile } from './settings-file.ts';
+import { memoryProxySecret, type ProxySecret } from './proxy-secret.ts';
+import { nextProxy, splitProxy } from './proxy-url.ts';
 import { checkPorts, normalizeDomains, normalizeHosts } from './settings-values.ts';
 
 /** Where the services are and how to reach them (the desktop shell's view). */
@@ -44,6 +46,8 @@ export interface SettingsServiceDeps {
   listeners: Listeners;
   /** Routes new outbound requests through this proxy (null: direct or HTTP(S)_PROXY). */
   setProxy(proxy: string | null): void;
+  /** Keeps the proxy password out of settings.json (in memory only when not given). */
+  proxySecret?: ProxySecret;
   domains: Pick<DomainPool, 'list' | 'add' | 'delete'>;
   version: string;
   initialApiKey: string | null;
@@ -68,7 +72,9 @@ const LOCK_SOURCE: Record<LockableSetting, string> = {
  */
 export class SettingsService {
   private stored: Settings;
+  /** The proxy in use, password included: never answered or written as it is. */
   private proxy: string | null;
+  private readonly proxySecret: ProxySecret;
   private readonly locked: ReadonlySet<LockableSetting>;
   /** Where the listeners go while LAN sharing is off. */
   private readonly privateHost: string;
@@ -79,6 +85,7 @@ export class SettingsService {
   constructor(private readonly deps: SettingsServiceDeps) {
     this.stored = deps.file.read();
     this.proxy = deps.config.proxy;
+    this.proxySecret = deps.proxySecret ?? memoryProxySecret();
     this.locked = new Set(deps.config.locked ?? []);
     this.privateHost = isWildcard(deps.config.host) ? LOOPBACK_HOST : deps.config.host;
     this.interfaces = deps.networkInterfaces ?? (() => os.networkInterfaces());
@@ -151,7 +158,8 @@ export class SettingsService {
       smtp_port: smtpPort,
       domains: this.deps.domains.list(),
       domains_locked: config.domains.length > 0,
-      proxy: this.proxy,
+      proxy: this.proxy === null ? null : splitProxy(this.proxy).endpoint,
+      proxy_password_set: this.proxy !== null && splitProxy(this.proxy).password !== null,
       data_dir: dataDir,
       code_notifications: this.stored.codeNotifications,
       allowed_hosts: [...this.stored.allowedHosts],
@@ -190,9 +198,13 @@ export class SettingsService {
         next.lanSharing = patch.lan_enabled;
       }
       if (patch.proxy !== undefined) {
-        this.deps.setProxy(patch.proxy);
-        this.proxy = patch.proxy;
-        next.proxy = patch.proxy;
+        const proxy = nextProxy(this.proxy, patch.proxy);
+        this.deps.setProxy(proxy);
+        this.proxy = proxy;
+        // settings.json gets the URL without its password; the password goes to the secret.
+        const parts = proxy === null ? null : splitProxy(proxy);
+        if (parts) this.proxySecret.write(parts.endpoint, parts.password);
+        next.proxy = parts?.endpoint ?? null;
       }
       if (domains) this.replaceDomains(domains);
       this.save(next);

@@ -92,7 +92,7 @@ export function codeForResponse(req: FailedRequest): UiErrorCode | null {
     if (status === 403) return 'SETTINGS_LOCAL_ONLY';
     if (status === 400) return 'SETTINGS_INVALID';
     if (status === 404) return 'WEBHOOK_NOT_FOUND';
-    if (status === 409) return 'WEBHOOK_LIMIT';
+    if (status === 409) return route === 'webhookTest' ? 'WEBHOOK_QUEUE_FULL' : 'WEBHOOK_LIMIT';
     return null;
   }
   if (TASK_ROUTES.has(route)) {

@@ -52,6 +52,8 @@ export const en = {
     'Without TLS, only a server on this computer is allowed (the password would travel in clear text).',
   'error.settings.source_username_invalid': 'Enter the user name of the mailbox.',
   'error.settings.source_password_invalid': 'Enter the password or app password of the mailbox.',
+  'error.settings.source_password_required':
+    'Enter the password again: the server, port, security or user name changed.',
   'error.settings.source_mailbox_invalid': 'Enter a folder name, e.g. INBOX.',
   'error.settings.source_after_ingest_invalid': 'Choose keep, mark as read or delete.',
   'error.settings.source_kind_invalid': 'Only IMAP sources are supported.',
@@ -253,6 +255,10 @@ export const en = {
   'mail.link.copied': 'Link to {host} copied',
   'mail.link.hostWarning':
     'Careful: the text of this link names {named}, but it opens {host}. Open it only if you expected {host}.',
+  'mail.link.lookalikeHostWarning':
+    'Careful: this link opens {host}, a name written with look-alike letters to read as {named}. Open it only if you expected {host}.',
+  'mail.link.lookalikeWarning':
+    'Careful: the text of this link imitates {named} with look-alike or hidden characters; it opens {host}. Open it only if you expected {host}.',
   'mail.viewAs': 'Show the mail as',
   'mail.tab.html': 'Formatted',
   'mail.tab.text': 'Plain text',
@@ -383,6 +389,12 @@ export const en = {
   'settings.sources.afterSeen': 'Mark it as read',
   'settings.sources.afterDelete': 'Delete it from the server',
   'settings.sources.add': 'Add mailbox',
+  'settings.sources.edit': 'Edit',
+  'settings.sources.save': 'Save changes',
+  'settings.sources.cancel': 'Cancel',
+  'settings.sources.passwordKept': 'Leave empty to keep the stored password.',
+  'settings.sources.passwordAgain':
+    'Enter the password again: the stored one is only sent to the server, port, security and user name it was given for.',
   'settings.sources.test': 'Test connection',
   'settings.sources.remove': 'Remove',
   'settings.sources.state.connecting': 'Connecting…',
@@ -422,6 +434,8 @@ export const en = {
   'settings.server.restart': 'Saved. Restart Ephemera to apply the new ports or data folder.',
   'settings.server.locked': 'Set by a command-line option for this run.',
   'settings.server.proxyHint': 'Used for video downloads from the next task on. Empty: no proxy.',
+  'settings.server.proxyPasswordSet':
+    'A proxy password is set (never shown); to change it, write it in the URL (user:password@). Another proxy or user name drops it.',
   'settings.server.dataDirHint': 'Your keys and mailboxes move there at the next start.',
   'settings.server.notifications': 'Notify me when a mail with a code arrives',
   'settings.error.forbidden': 'Server settings live on the computer running Ephemera',

@@ -58,6 +58,7 @@ const SETTINGS_REASON_TEXT: Record<SettingsInvalidReason, MessageKey> = {
   source_plain_needs_loopback: 'error.settings.source_plain_needs_loopback',
   source_username_invalid: 'error.settings.source_username_invalid',
   source_password_invalid: 'error.settings.source_password_invalid',
+  source_password_required: 'error.settings.source_password_required',
   source_mailbox_invalid: 'error.settings.source_mailbox_invalid',
   source_after_ingest_invalid: 'error.settings.source_after_ingest_invalid',
   source_kind_invalid: 'error.settings.source_kind_invalid',

@@ -50,6 +50,8 @@ export const zhCN: Record<MessageKey, string> = {
     '不加密只允许连接本机上的服务器（否则密码会以明文传输）。',
   'error.settings.source_username_invalid': '请输入邮箱的用户名。',
   'error.settings.source_password_invalid': '请输入邮箱的密码或应用专用密码。',
+  'error.settings.source_password_required':
+    '服务器、端口、加密方式或用户名已更改，请重新输入密码。',
   'error.settings.source_mailbox_invalid': '请输入文件夹名称，例如 INBOX。',
   'error.settings.source_after_ingest_invalid': '请选择保留、标为已读或删除。',
   'error.settings.source_kind_invalid': '只支持 IMAP 来源。',
@@ -239,6 +241,10 @@ export const zhCN: Record<MessageKey, string> = {
   'mail.link.copied': '已复制指向 {host} 的链接',
   'mail.link.hostWarning':
     '注意：链接文字写的是 {named}，实际打开的却是 {host}。只有在你预期访问 {host} 时才打开。',
+  'mail.link.lookalikeHostWarning':
+    '注意：此链接打开的是 {host}，这个名称用形近字母冒充 {named}。只有在你预期访问 {host} 时才打开。',
+  'mail.link.lookalikeWarning':
+    '注意：链接文字用形近或隐藏字符冒充 {named}，实际打开的是 {host}。只有在你预期访问 {host} 时才打开。',
   'mail.viewAs': '邮件显示方式',
   'mail.tab.html': '原格式',
   'mail.tab.text': '纯文本',
@@ -362,6 +368,12 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.sources.afterSeen': '标为已读',
   'settings.sources.afterDelete': '从服务器删除',
   'settings.sources.add': '添加邮箱',
+  'settings.sources.edit': '编辑',
+  'settings.sources.save': '保存更改',
+  'settings.sources.cancel': '取消',
+  'settings.sources.passwordKept': '留空则保留已保存的密码。',
+  'settings.sources.passwordAgain':
+    '请重新输入密码：已保存的密码只会发送给当初填写时的服务器、端口、加密方式和用户名。',
   'settings.sources.test': '测试连接',
   'settings.sources.remove': '移除',
   'settings.sources.state.connecting': '正在连接…',
@@ -401,6 +413,8 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.server.restart': '已保存。重启 Ephemera 后新的端口或数据目录才会生效。',
   'settings.server.locked': '已由本次启动的命令行参数指定。',
   'settings.server.proxyHint': '从下一个任务起用于下载视频。留空表示不使用代理。',
+  'settings.server.proxyPasswordSet':
+    '已设置代理密码（不会显示）；如需更改，请写在地址中（user:password@）。更换代理或用户名会清除它。',
   'settings.server.dataDirHint': '下次启动时，密钥和邮箱会迁移到该目录。',
   'settings.server.notifications': '收到验证码时发送通知',
   'settings.error.forbidden': '服务器设置需在运行 Ephemera 的电脑上修改',

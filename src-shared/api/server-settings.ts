@@ -36,7 +36,10 @@ export const ServerSettingsSchema = z.object({
   domains: z.array(z.string()),
   /** True when --domain / EPHEMERA_DOMAINS set the pool for this run (the stored list is unused). */
   domains_locked: z.boolean(),
+  /** The proxy URL without its password (write-only: given in the URL of a PATCH). */
   proxy: z.string().nullable(),
+  /** A password is stored for that proxy (never answered). */
+  proxy_password_set: z.boolean(),
   data_dir: z.string(),
   /** A desktop notification when a mail with a code arrives (only the desktop app shows them). */
   code_notifications: z.boolean(),

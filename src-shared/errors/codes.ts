@@ -44,6 +44,8 @@ export const ERROR_STATUS = {
   WEBHOOK_NOT_FOUND: 404,
   /** Webhooks: WEBHOOK_LIMITS.maxEndpoints endpoints exist already. */
   WEBHOOK_LIMIT: 409,
+  /** Webhooks: WEBHOOK_LIMITS.maxPendingPerEndpoint events wait already (POST …/test). */
+  WEBHOOK_QUEUE_FULL: 409,
   /** Mail sources (issue 18); a bad field is SETTINGS_INVALID with a `source_*` reason. */
   SOURCE_NOT_FOUND: 404,
   /** A sign-in or pairing code that is unknown, used or expired (src-shared/api/sign-in.ts). */
@@ -76,6 +78,8 @@ export const SETTINGS_INVALID_REASONS = [
   'source_plain_needs_loopback',
   'source_username_invalid',
   'source_password_invalid',
+  /** PATCH moves host, port, TLS or user name without the password (it stays where it was). */
+  'source_password_required',
   'source_mailbox_invalid',
   'source_after_ingest_invalid',
   'source_kind_invalid',

@@ -43,6 +43,26 @@ export const SourcePatchSchema = z.strictObject({
 });
 export type SourcePatch = z.infer<typeof SourcePatchSchema>;
 
+/** Where a source's password goes: changing any of these needs the password again. */
+export type SourceEndpoint = Pick<SourceCreate, 'host' | 'port' | 'tls' | 'username'>;
+
+/**
+ * Whether `next` sends the password somewhere else than `old` does (another host, port, TLS
+ * mode or user name): a stored password is only ever sent where the user typed it, so such a
+ * change must carry the password again (docs/security.md "Secrets stay where they were put").
+ */
+export function sendsPasswordElsewhere(
+  old: SourceEndpoint,
+  next: Partial<SourceEndpoint>,
+): boolean {
+  return (
+    (next.host !== undefined && next.host.trim().toLowerCase() !== old.host.toLowerCase()) ||
+    (next.port !== undefined && next.port !== old.port) ||
+    (next.tls !== undefined && next.tls !== old.tls) ||
+    (next.username !== undefined && next.username !== old.username)
+  );
+}
+
 /** A source as answered: never its password. */
 export const SourceSchema = z.object({
   id: z.string(),

@@ -1,5 +1,6 @@
 import { sendMail } from '../helpers/smtp-client.ts';
-import { expect, test } from './support/fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, type E2eServer } from './support/fixtures.ts';
 
 const LINK = 'https://accounts.bank.example/verify?t=7fQ2&u=sam';
 
@@ -10,6 +11,19 @@ const MISMATCH_HTML = `<div style="font-family:Arial">
   <p><a href="${LINK.replace('&', '&amp;')}" style="background:#2563eb;color:#fff;padding:10px">https://www.paypal.com/verify</a></p>
   <p><a href="https://bank.example/unsubscribe?e=1">Unsubscribe</a></p>
 </div>`;
+
+/** Opens the mail page, makes a mailbox with the server's key and waits until it is live. */
+async function openNewMailbox(page: Page, server: E2eServer): Promise<string> {
+  await page.goto(`${server.url}/#/mail`);
+  await page.getByTestId('new-mailbox').click();
+  await page.getByTestId('api-key-input').fill(server.apiKey);
+  await page.getByTestId('api-key-save').click();
+  const address = page.getByTestId('inbox-address');
+  await expect(address).toHaveText(/@ephemera\.localhost$/);
+  const email = (await address.textContent()) ?? '';
+  await expect(page.getByTestId('live-status')).toHaveText('Live');
+  return email;
+}
 
 const PLAIN_LINK = 'https://app.acme.example/login/magic?token=Zk3pQ9vLx2';
 
@@ -32,14 +46,7 @@ test.describe('the link to open (issue 19)', () => {
     });
     const opened = () => page.evaluate(() => (window as unknown as { opened: unknown[][] }).opened);
 
-    await page.goto(`${server.url}/#/mail`);
-    await page.getByTestId('new-mailbox').click();
-    await page.getByTestId('api-key-input').fill(server.apiKey);
-    await page.getByTestId('api-key-save').click();
-    const address = page.getByTestId('inbox-address');
-    await expect(address).toHaveText(/@ephemera\.localhost$/);
-    const email = (await address.textContent()) ?? '';
-    await expect(page.getByTestId('live-status')).toHaveText('Live');
+    const email = await openNewMailbox(page, server);
 
     await sendMail(server.smtpPort, {
       from: '"Bank" <no-reply@bank.example>',
@@ -99,5 +106,67 @@ test.describe('the link to open (issue 19)', () => {
     await expect(both.getByTestId('link-chip')).toHaveCount(0);
     await both.getByRole('button', { name: /verification code/ }).click(openRow);
     await expect(page.getByTestId('mail-view').getByTestId('link-banner')).toBeVisible();
+  });
+
+  test('the host warning sees through hidden characters, look-alike letters and a split href (issue 36)', async ({
+    page,
+    server,
+  }) => {
+    const email = await openNewMailbox(page, server);
+
+    const href = LINK.replace('&', '&amp;');
+    const mails: [string, string, string, RegExp][] = [
+      [
+        'zero-width space',
+        href,
+        'pay\u200bpal.com',
+        /names paypal\.com, but it opens accounts\.bank\.example/,
+      ],
+      [
+        'Cyrillic a',
+        href,
+        'p\u0430ypal.com',
+        /imitates paypal\.com with look-alike or hidden characters; it opens accounts\.bank\.example/,
+      ],
+      [
+        'newline in href',
+        href.replace('/verify', '/ver\nify'),
+        'https://www.paypal.com/verify',
+        /names paypal\.com, but it opens accounts\.bank\.example/,
+      ],
+      [
+        'tab in href',
+        href.replace('accounts.', 'accounts.\t'),
+        'https://www.paypal.com/verify',
+        /names paypal\.com, but it opens accounts\.bank\.example/,
+      ],
+      [
+        'IDN host',
+        'https://xn--pypal-4ve.com/verify?t=7fQ2',
+        'Verify your account',
+        /opens xn--pypal-4ve\.com, a name written with look-alike letters to read as paypal\.com/,
+      ],
+    ];
+    for (const [what, target, text] of mails) {
+      await sendMail(server.smtpPort, {
+        from: '"Bank" <no-reply@bank.example>',
+        to: email,
+        subject: `Verify your account (${what})`,
+        html: `<p>Please verify your account to finish signing up.</p><p><a href="${target}">${text}</a></p>`,
+      });
+    }
+    await expect(page.getByTestId('mail-row')).toHaveCount(mails.length);
+    for (const [what, target, , warning] of mails) {
+      // The server cleaned the hrefs: all but the IDN one have the same link.
+      const host = target.includes('xn--') ? 'xn--pypal-4ve.com' : 'accounts.bank.example';
+      const row = page.getByTestId('mail-row').filter({ hasText: `(${what})` });
+      await expect(row.getByTestId('link-chip'), what).toContainText(host);
+      await row.getByRole('button', { name: new RegExp(`\\(${what}\\)`) }).click({
+        position: { x: 30, y: 12 },
+      });
+      const banner = page.getByTestId('mail-view').getByTestId('link-banner');
+      await expect(banner.getByTestId('link-host'), what).toHaveText(host);
+      await expect(banner.getByTestId('link-host-warning'), what).toContainText(warning);
+    }
   });
 });

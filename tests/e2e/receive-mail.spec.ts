@@ -59,4 +59,83 @@ test.describe('settings → receive mail', () => {
     await expect(row).toHaveCount(0);
     await expect(section.getByText('No mailbox connected yet.')).toBeVisible();
   });
+
+  test('editing: the password becomes required when server, port, security or user change (issue 36)', async ({
+    page,
+    server,
+  }) => {
+    const created = await fetch(`${server.url}/api/sources`, {
+      method: 'POST',
+      headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        kind: 'imap',
+        host: '127.0.0.1',
+        port: 9,
+        tls: 'none',
+        username: 'me@example.org',
+        password: 'stays-with-port-9',
+      }),
+    });
+    expect(created.status).toBe(201);
+    await page.goto(`${server.url}/#/settings`);
+    const section = page.getByTestId('receive-mail-section');
+    const row = section.getByTestId('source-row');
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const password = section.getByLabel('Password');
+    const save = section.getByRole('button', { name: 'Save changes' });
+    const hint = section.getByTestId('source-password-hint');
+
+    // Unchanged endpoint: the stored password is kept, the field may stay empty.
+    await expect(section.getByLabel('Server')).toHaveValue('127.0.0.1');
+    await expect(password).not.toHaveAttribute('required');
+    await expect(hint).toHaveText('Leave empty to keep the stored password.');
+    await expect(save).toBeEnabled();
+
+    const changes: [string, () => Promise<void>, () => Promise<void>][] = [
+      [
+        'port',
+        () => section.getByLabel('Port').fill('1143'),
+        () => section.getByLabel('Port').fill('9'),
+      ],
+      [
+        'server',
+        () => section.getByLabel('Server').fill('localhost'),
+        () => section.getByLabel('Server').fill('127.0.0.1'),
+      ],
+      [
+        'security',
+        () =>
+          section
+            .getByLabel('Security')
+            .selectOption('starttls')
+            .then(() => undefined),
+        () =>
+          section
+            .getByLabel('Security')
+            .selectOption('none')
+            .then(() => undefined),
+      ],
+      [
+        'user',
+        () => section.getByLabel('User name').fill('other@example.org'),
+        () => section.getByLabel('User name').fill('me@example.org'),
+      ],
+    ];
+    for (const [what, change, undo] of changes) {
+      await change();
+      await expect(password, what).toHaveAttribute('required');
+      await expect(hint, what).toContainText('Enter the password again');
+      await expect(save, what).toBeDisabled();
+      await undo();
+      await expect(password, what).not.toHaveAttribute('required');
+      await expect(save, what).toBeEnabled();
+    }
+
+    // With the password given, the move is saved.
+    await section.getByLabel('Port').fill('1143');
+    await password.fill('new-for-port-1143');
+    await save.click();
+    await expect(row).toContainText('me@example.org · 127.0.0.1:1143');
+    await expect(section.getByRole('button', { name: 'Add mailbox' })).toBeVisible();
+  });
 });

@@ -15,6 +15,10 @@ export class ConnectProxy {
   readonly forwards: string[] = [];
   /** When set, every CONNECT is answered with this status instead of a tunnel. */
   refuseWith: number | null = null;
+  /** When set, a CONNECT without this `Proxy-Authorization` value is answered 407. */
+  requireAuthorization: string | null = null;
+  /** The `Proxy-Authorization` of every CONNECT ('' when none), in arrival order. */
+  readonly authorizations: string[] = [];
   private readonly sockets = new Set<net.Socket>();
   private server: http.Server | null = null;
   port = 0;
@@ -28,9 +32,14 @@ export class ConnectProxy {
     });
     server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
       this.connects.push(req.url ?? '');
+      this.authorizations.push(req.headers['proxy-authorization'] ?? '');
       this.track(client);
-      if (this.refuseWith !== null) {
-        client.end(`HTTP/1.1 ${this.refuseWith} Refused\r\ncontent-length: 0\r\n\r\n`);
+      const unauthorized =
+        this.requireAuthorization !== null &&
+        req.headers['proxy-authorization'] !== this.requireAuthorization;
+      const refusal = unauthorized ? 407 : this.refuseWith;
+      if (refusal !== null) {
+        client.end(`HTTP/1.1 ${refusal} Refused\r\ncontent-length: 0\r\n\r\n`);
         return;
       }
       const upstream = this.track(net.connect(this.targetPort, '127.0.0.1'));

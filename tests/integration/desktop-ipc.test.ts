@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppController } from '../../src-main/app/app-controller.ts';
 import { startApp } from '../../src-main/app/compose.ts';
@@ -15,6 +17,7 @@ import { videoIpcHandlers } from '../../src-main/electron/video.ipc.ts';
 import { isSameOrigin } from '../../src-main/electron/window-options.ts';
 import type { Lease, Mail } from '../../src-shared/mail/schemas.ts';
 import type { IpcResult } from '../../src-shared/ipc/result.ts';
+import { startCredentialListener } from '../helpers/credential-listener.ts';
 import { FakeIpcMain, FakeWebContents } from '../helpers/fake-electron.ts';
 import { sendMail } from '../helpers/smtp-client.ts';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir.ts';
@@ -274,12 +277,69 @@ describe('desktop IPC on the real services', () => {
     expect(JSON.stringify(listed)).not.toContain('ipc-app-password');
     const patched = await invoke<{ port: number }>('sources:update', {
       id: created.id,
-      patch: { port: 1993 },
+      patch: { port: 1993, password: 'ipc-app-password' },
     });
     expect(patched.port).toBe(1993);
     const missing = (await raw('sources:test', { id: 'src_none' })) as IpcResult<never>;
     expect(missing).toMatchObject({ ok: false, error: { code: 'SOURCE_NOT_FOUND' } });
     expect(await invoke('sources:delete', { id: created.id })).toBeNull();
     expect(await invoke<unknown[]>('sources:list')).toEqual([]);
+  });
+
+  it('refuses to send a stored source password to another host, port, TLS or user (issue 36)', async () => {
+    const { invoke, raw } = await setup();
+    const listener = await startCredentialListener();
+    try {
+      const created = await invoke<{ id: string }>('sources:create', {
+        kind: 'imap',
+        host: '127.0.0.1',
+        port: 9,
+        tls: 'none',
+        username: 'me@example.org',
+        password: 'ipc-secret-stays-home',
+      });
+      for (const patch of [
+        { port: listener.port },
+        { host: 'localhost', port: listener.port },
+        { tls: 'starttls', port: listener.port },
+        { username: 'other@example.org', port: listener.port },
+      ]) {
+        const refused = (await raw('sources:update', {
+          id: created.id,
+          patch,
+        })) as IpcResult<never>;
+        expect(refused).toMatchObject({
+          ok: false,
+          error: { code: 'SETTINGS_INVALID', reason: 'source_password_required' },
+        });
+      }
+      const [kept] = await invoke<{ port: number }[]>('sources:list');
+      expect(kept?.port).toBe(9);
+      expect(listener.connections()).toBe(0);
+      // With the password the move is made, and only the new password goes there.
+      await invoke('sources:update', {
+        id: created.id,
+        patch: { port: listener.port, password: 'ipc-new-password' },
+      });
+      await listener.waitFor('ipc-new-password');
+      expect(listener.saw('ipc-secret-stays-home')).toBe(false);
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('never answers the proxy password over IPC either (issue 36)', async () => {
+    const { invoke } = await setup();
+    const set = await invoke<{ proxy: string; proxy_password_set: boolean }>('settings:update', {
+      proxy: 'http://sam:ipc-proxy-s3cret@127.0.0.1:9',
+    });
+    const got = await invoke<{ proxy: string; proxy_password_set: boolean }>('settings:get');
+    for (const answer of [set, got]) {
+      expect(answer).toMatchObject({ proxy: 'http://sam@127.0.0.1:9', proxy_password_set: true });
+      expect(JSON.stringify(answer)).not.toContain('ipc-proxy-s3cret');
+    }
+    expect(fs.readFileSync(path.join(dataDir, 'settings.json'), 'utf8')).not.toContain(
+      'ipc-proxy-s3cret',
+    );
   });
 });

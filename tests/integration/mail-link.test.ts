@@ -67,4 +67,52 @@ describe('the `link` field (issue 19)', () => {
     const parsed = WsMessageSchema.parse(frame);
     expect(parsed.type === 'email' && parsed.data.link).toBe(CONFIRM);
   });
+
+  it("is never an anchor's visible text, nor a loopback or private address (issue 36)", async () => {
+    const { email } = await m.generate();
+    const intro = '<p>Thanks for signing up. Please confirm your email address.</p>';
+    const button = (href: string) => `${intro}<p><a href="${href}">Confirm email</a></p>`;
+    const token = 'confirm?t=Ab12Cd34Ef';
+    const mails: [string, { html?: string; text?: string }][] = [
+      // Only the visible text of an anchor holds a URL: the href is missing or unusable.
+      ['no href', { html: `${intro}<p><a>https://evil.example/${token}</a></p>` }],
+      [
+        'javascript',
+        { html: `${intro}<p><a href="javascript:void(0)">https://evil.example/${token}</a></p>` },
+      ],
+      ['empty href', { html: `${intro}<p><a href="">https://evil.example/${token}</a></p>` }],
+      // This computer and the LAN, however written.
+      ['127.0.0.1', { html: button(`http://127.0.0.1/${token}`) }],
+      ['10.x', { html: button(`http://10.1.2.3/${token}`) }],
+      ['192.168.x', { html: button(`https://192.168.1.1/${token}`) }],
+      ['[::1]', { html: button(`http://[::1]:8787/${token}`) }],
+      ['localhost', { html: button(`http://localhost:8787/${token}`) }],
+      ['decimal loopback', { html: button(`http://2130706433/${token}`) }],
+      [
+        'text part',
+        { text: `Please confirm your email address:\n\nhttp://127.0.0.1:8787/${token}` },
+      ],
+    ];
+    for (const [subject, body] of mails) {
+      await sendMail(m.smtpPort, {
+        to: email,
+        subject: `Confirm your email address (${subject})`,
+        ...body,
+      });
+    }
+    // The same mail to a public host: found (the shape is a link's).
+    await sendMail(m.smtpPort, {
+      to: email,
+      subject: 'Confirm your email address (public)',
+      html: button(`https://app.acme.example/${token}`),
+    });
+    const list = await m.mails(email);
+    expect(list).toHaveLength(mails.length + 1);
+    expect(Object.fromEntries(list.map((x) => [x.subject, x.link]))).toEqual({
+      ...Object.fromEntries(
+        mails.map(([subject]) => [`Confirm your email address (${subject})`, null]),
+      ),
+      'Confirm your email address (public)': `https://app.acme.example/${token}`,
+    });
+  });
 });

@@ -70,6 +70,7 @@ describe('server settings on the running app (/api/settings)', () => {
       domains: ['ephemera.localhost'],
       domains_locked: false,
       proxy: null,
+      proxy_password_set: false,
       data_dir: app.t.dataDir,
       code_notifications: true,
       allowed_hosts: [],

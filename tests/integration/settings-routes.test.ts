@@ -29,6 +29,7 @@ describe('settings routes', () => {
       domains: ['ephemera.localhost'],
       domains_locked: false,
       proxy: null,
+      proxy_password_set: false,
       data_dir: '/tmp/eph',
       code_notifications: true,
       allowed_hosts: [],

@@ -345,6 +345,81 @@ describe('outbound safety and transport', () => {
       expect(tunnel.connects).toHaveLength(connects);
     });
 
+    it('a proxy password set in the settings is used, never answered or written to settings.json', async () => {
+      const app = await start();
+      const tunnel = await proxy(app);
+      const secret = 'pr0xy-s3cret-36';
+      tunnel.requireAuthorization = `Basic ${Buffer.from(`sam:${secret}`).toString('base64')}`;
+      const resolver = hostileResolver('127.0.0.1');
+      await app.restart({ resolver });
+      const key = app.app.mail.keys.create('settings').key;
+      const api = (init?: RequestInit) =>
+        app.request('/api/settings', {
+          ...init,
+          headers: { 'content-type': 'application/json', 'x-api-key': key },
+        });
+      const endpoint = `http://sam@127.0.0.1:${tunnel.port}`;
+      const set = await api({
+        method: 'PATCH',
+        body: JSON.stringify({ proxy: `http://sam:${secret}@127.0.0.1:${tunnel.port}` }),
+      });
+      const settingsFile = () => fs.readFileSync(path.join(app.dataDir, 'settings.json'), 'utf8');
+      for (const answer of [await set.text(), await (await api()).text(), settingsFile()]) {
+        expect(answer).not.toContain(secret);
+        expect(answer).toContain(endpoint);
+      }
+      expect(await (await api()).json()).toMatchObject({
+        proxy: endpoint,
+        proxy_password_set: true,
+      });
+      const proxied = await runTask(app, publishPlainHttpVideo(app.sim, { size: SIZE }).shareUrl);
+      expect(proxied.error).toBeNull();
+      expect(tunnel.authorizations.at(-1)).toBe(tunnel.requireAuthorization);
+
+      // The form sends back the URL it was shown: the same proxy and user keep the password.
+      expect(
+        (await api({ method: 'PATCH', body: JSON.stringify({ proxy: endpoint }) })).status,
+      ).toBe(200);
+      // After a restart the password comes from the database, sealed beside the mail.
+      await app.restart({ resolver });
+      const again = await runTask(app, publishPlainHttpVideo(app.sim, { size: SIZE }).shareUrl);
+      expect(again.error).toBeNull();
+      expect(settingsFile()).not.toContain(secret);
+
+      // Another proxy (here: another user name) never gets the stored password.
+      const other = `http://kim@127.0.0.1:${tunnel.port}`;
+      const moved = await api({ method: 'PATCH', body: JSON.stringify({ proxy: other }) });
+      expect(await moved.json()).toMatchObject({ proxy: other, proxy_password_set: false });
+      const sent = tunnel.authorizations.length;
+      const refused = await runTask(app, publishPlainHttpVideo(app.sim, { size: SIZE }).shareUrl);
+      expect(refused.status).toBe('failed');
+      const after = tunnel.authorizations.slice(sent);
+      expect(after.length).toBeGreaterThan(0);
+      expect(
+        after.some((a) =>
+          Buffer.from(a.replace(/^Basic /, ''), 'base64')
+            .toString()
+            .includes(secret),
+        ),
+      ).toBe(false);
+    });
+
+    it('a settings.json holding a proxy password is rewritten without it at start', async () => {
+      const app = await start();
+      const tunnel = await proxy(app);
+      const secret = 'old-file-s3cret';
+      tunnel.requireAuthorization = `Basic ${Buffer.from(`sam:${secret}`).toString('base64')}`;
+      const file = path.join(app.dataDir, 'settings.json');
+      fs.writeFileSync(
+        file,
+        JSON.stringify({ proxy: `http://sam:${secret}@127.0.0.1:${tunnel.port}` }),
+      );
+      await app.restart({ resolver: hostileResolver('127.0.0.1') });
+      expect(fs.readFileSync(file, 'utf8')).not.toContain(secret);
+      const task = await runTask(app, publishPlainHttpVideo(app.sim, { size: SIZE }).shareUrl);
+      expect(task.error).toBeNull();
+    });
+
     it('trusts a configured proxy named localhost', async () => {
       const app = await start();
       const tunnel = await proxy(app);

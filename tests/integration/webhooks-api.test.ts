@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -7,7 +8,7 @@ import {
   type CreatedWebhook,
 } from '../../src-shared/api/webhooks.ts';
 import { createLogger } from '../../src-main/core/logger.ts';
-import { openDatabase } from '../../src-main/db/open-database.ts';
+import { DATABASE_FILE, openDatabase } from '../../src-main/db/open-database.ts';
 import { registerErrorHandler } from '../../src-main/http/error-handler.ts';
 import { registerWebhookRoutes } from '../../src-main/http/webhook-routes.ts';
 import { ApiKeyStore } from '../../src-main/mail/key-store.ts';
@@ -119,6 +120,35 @@ describe('webhook REST API', () => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ reason: 'webhook_id_invalid' });
     expect((await m.api('/api/webhooks/-1/deliveries')).status).toBe(400);
+  });
+
+  it(`the test event obeys the ${WEBHOOK_LIMITS.maxPendingPerEndpoint} waiting events cap: 409 past it`, async () => {
+    const { id } = (await (await post({ url: 'http://127.0.0.1:9/x' })).json()) as CreatedWebhook;
+    // 999 events wait (due in an hour, so the worker leaves them), written by the real store
+    // through a second connection to the app's own database.
+    const db = openDatabase(path.join(m.t.dataDir, DATABASE_FILE));
+    const store = new WebhookStore(db);
+    const later = Date.now() + 3_600_000;
+    db.transaction(() => {
+      for (let i = 1; i < WEBHOOK_LIMITS.maxPendingPerEndpoint; i++) {
+        store.enqueueOne(id, { type: 'webhook.test', payload: '{}' }, later, `msg_fill${i}`);
+      }
+    })();
+    db.close();
+    const pending = async () =>
+      ((await (await m.api(`/api/webhooks/${id}/deliveries`)).json()) as { pending: number })
+        .pending;
+    // The 1,000th is queued and tried (port 9 refuses: it stays pending)…
+    const last = await m.api(`/api/webhooks/${id}/test`, { method: 'POST' });
+    expect(last.status).toBe(200);
+    expect(await pending()).toBe(WEBHOOK_LIMITS.maxPendingPerEndpoint);
+    // …and the next is refused as a mail's event would be dropped: nothing is queued.
+    const over = await m.api(`/api/webhooks/${id}/test`, { method: 'POST' });
+    expect(over.status).toBe(409);
+    expect(await over.json()).toEqual({
+      detail: `Webhook ${id}: 1,000 events are waiting already; new events are dropped until some are delivered or given up.`,
+    });
+    expect(await pending()).toBe(WEBHOOK_LIMITS.maxPendingPerEndpoint);
   });
 
   describe('attack view', () => {

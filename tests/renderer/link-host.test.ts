@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  hostWarning,
+  imitatedHost,
   linkHost,
   mismatchedHost,
   namedOtherHost,
@@ -36,8 +38,77 @@ describe("the UI's link host and host warning (issue 19)", () => {
         { href: url, text: 'Verify' },
       ]),
     ).toBeNull();
-    expect(mismatchedHost(url, [{ href: ` ${url}`, text: 'https://paypal.com/verify' }])).toBe(
-      'paypal.com',
-    );
+    expect(mismatchedHost(url, [{ href: ` ${url}`, text: 'https://paypal.com/verify' }])).toEqual({
+      kind: 'other',
+      named: 'paypal.com',
+    });
+  });
+});
+
+describe('the host warning cannot be fooled (issue 36)', () => {
+  const url = 'https://accounts.bank.example/verify?t=7fQ2';
+
+  it('reads an href with a line break or tab inside as the server does', () => {
+    for (const href of [
+      'https://accounts.bank.example/ver\nify?t=7fQ2',
+      'https://accounts.bank.example/verify?t=\t7fQ2',
+      '\r\nhttps://accounts.bank.\texample/verify?t=7fQ2\n',
+    ]) {
+      expect(mismatchedHost(url, [{ href, text: 'https://www.paypal.com/verify' }])).toEqual({
+        kind: 'other',
+        named: 'paypal.com',
+      });
+    }
+  });
+
+  it('sees through zero-width and bidi characters, and full-width letters', () => {
+    expect(hostWarning(url, 'pay\u200bpal.com')).toEqual({ kind: 'other', named: 'paypal.com' });
+    expect(hostWarning(url, 'www.pay\u200dpal\u2060.com/login')).toEqual({
+      kind: 'other',
+      named: 'paypal.com',
+    });
+    expect(hostWarning(url, '\u202epaypal.com')).toEqual({ kind: 'other', named: 'paypal.com' });
+    expect(hostWarning(url, 'ｐａｙｐａｌ.com')).toEqual({ kind: 'other', named: 'paypal.com' });
+  });
+
+  it('warns on Cyrillic and Greek look-alikes, even when the link opens that very name', () => {
+    expect(hostWarning(url, 'p\u0430ypal.com')).toEqual({ kind: 'lookalike', named: 'paypal.com' });
+    expect(hostWarning(url, '\u0440\u0430\u0443\u0440\u0430l.com')).toEqual({
+      kind: 'lookalike',
+      named: 'paypal.com',
+    });
+    expect(hostWarning(url, 'https://g\u03bf\u03bfgle.com/')).toEqual({
+      kind: 'lookalike',
+      named: 'google.com',
+    });
+    // The link goes to the homograph itself (punycode): the text still imitates paypal.com.
+    expect(hostWarning('https://xn--pypal-4ve.com/', 'p\u0430ypal.com')).toEqual({
+      kind: 'lookalike',
+      named: 'paypal.com',
+    });
+  });
+
+  it('warns when the link opens a look-alike of the name written (paypa1.com)', () => {
+    expect(hostWarning('https://paypa1.com/login', 'paypal.com')).toEqual({
+      kind: 'lookalike',
+      named: 'paypal.com',
+    });
+  });
+
+  it('stays quiet for a name in one non-Latin script and for the same site', () => {
+    expect(hostWarning('https://xn--80a1acny.xn--p1ai/', 'почта.рф')).toBeNull();
+    expect(hostWarning('https://accounts.example.com/', 'ex\u200bample.com')).toBeNull();
+  });
+
+  it('warns when the host the link opens is an IDN that reads as an ASCII name', () => {
+    const homograph = 'https://xn--pypal-4ve.com/verify?t=1';
+    expect(imitatedHost(homograph)).toBe('paypal.com');
+    expect(mismatchedHost(homograph, [{ href: homograph, text: 'Verify your account' }])).toEqual({
+      kind: 'lookalike-host',
+      named: 'paypal.com',
+    });
+    expect(imitatedHost('https://xn--80a1acny.xn--p1ai/')).toBeNull();
+    expect(imitatedHost('https://xn--bcher-kva.de/')).toBeNull();
+    expect(imitatedHost('https://accounts.bank.example/')).toBeNull();
   });
 });

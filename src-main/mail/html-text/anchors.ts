@@ -36,12 +36,14 @@ export class AnchorCollector {
   readonly anchors: RenderedAnchor[] = [];
   private readonly open: OpenAnchor[] = [];
 
-  /** An `<a>` opens at output offset `at`; `href` null when it has none (not a link). */
+  /**
+   * An `<a>` opens at output offset `at`. One without `href` is kept too, with href '': it is
+   * no link, but its text is an anchor's text, which is never where a link goes (issue 36).
+   */
   openAnchor(href: string | undefined, hidden: boolean, at: number): void {
-    if (href === undefined) return;
     // Anchors do not nest in HTML: a new one ends the one before.
     this.closeAnchor(at);
-    this.open.push({ href, hidden, parts: [], chars: 0, start: null, openedAt: at });
+    this.open.push({ href: href ?? '', hidden, parts: [], chars: 0, start: null, openedAt: at });
   }
 
   /** Text inside the open anchor; `start` is where it was written in the output, if visible. */

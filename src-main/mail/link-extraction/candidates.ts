@@ -5,6 +5,7 @@
  * Hidden anchors and anything that is not an http(s) URL are left out here.
  */
 
+import { MAX_ANCHORS } from '../html-text/anchors.ts';
 import { renderHtml } from '../html-text/render-html.ts';
 import { CONTEXT_CHARS, MAX_HTML_CHARS, MAX_RENDERED_CHARS, MAX_TEXT_CHARS } from './limits.ts';
 import { findTextUrls, type TextUrl } from './text-urls.ts';
@@ -61,10 +62,15 @@ export function gatherCandidates(mail: MailParts): LinkCandidate[] {
       if (!a.hidden) previousEnd = Math.max(previousEnd, a.end);
     }
     // URLs written as text but not linked (a mail client links them for the reader). Text
-    // inside an anchor is not where that anchor goes, so it is skipped.
+    // inside an anchor (with an href or not) is never where a link goes, so it is skipped;
+    // past MAX_ANCHORS the anchors are no longer known, so no text URL after them is read.
     const visibleAnchors = rendered.anchors.filter((a) => !a.hidden && a.end > a.start);
+    const knownUntil =
+      rendered.anchors.length >= MAX_ANCHORS
+        ? Math.max(...rendered.anchors.map((a) => a.end))
+        : Number.POSITIVE_INFINITY;
     const bare = findTextUrls(rendered.text).filter(
-      (t) => !visibleAnchors.some((a) => t.start < a.end && t.end > a.start),
+      (t) => t.end <= knownUntil && !visibleAnchors.some((a) => t.start < a.end && t.end > a.start),
     );
     out.push(...fromTextUrls(bare, 'html', out.length));
   }

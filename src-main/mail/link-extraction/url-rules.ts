@@ -5,6 +5,8 @@
  * (…/verify, …/password/reset, ?token=…) and whether it carries a one-time token.
  */
 
+import ipaddr from 'ipaddr.js';
+import { isPublicAddress } from '../../core/public-address.ts';
 import { MAX_URL_CHARS } from './limits.ts';
 
 /** The href as a browser reads it: outer spaces and inner tabs and line breaks dropped. */
@@ -13,10 +15,26 @@ export function cleanHref(raw: string): string | null {
   if (href.length > MAX_URL_CHARS || !/^https?:\/\/[^\s/?#]/i.test(href)) return null;
   try {
     const url = new URL(href);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? href : null;
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return isPublicHost(url.hostname) ? href : null;
   } catch {
     return null;
   }
+}
+
+/** Names that never leave this computer or the local network. */
+const LOCAL_NAME = /(?:^|\.)(?:localhost|local|internal|intranet|lan|home|corp|home\.arpa)$/i;
+
+/**
+ * Whether a link's host is on the internet: a mail that points at this computer or the LAN
+ * (127.0.0.1, 10.x, 192.168.x, [::1], localhost, a one-label name) asks the reader's browser to
+ * act on their own devices (a router's admin page, this app's API), never to verify an
+ * account. `hostname` is the URL parser's (numeric forms like 0x7f.1 already read as IPv4).
+ */
+export function isPublicHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  if (ipaddr.isValid(host)) return isPublicAddress(host);
+  return host.includes('.') && !LOCAL_NAME.test(host);
 }
 
 const APP_STORES =

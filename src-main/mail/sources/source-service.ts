@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { ConnectionOptions } from 'node:tls';
-import type { Source, SourceState, SourceTestResult } from '../../../src-shared/mail/sources.ts';
+import {
+  sendsPasswordElsewhere,
+  type Source,
+  type SourceState,
+  type SourceTestResult,
+} from '../../../src-shared/mail/sources.ts';
+import { settingsInvalid } from '../../core/app-error.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Logger } from '../../core/logger.ts';
 import type { HeaderField } from '../message-headers.ts';
@@ -98,6 +104,12 @@ export class SourceService {
     const host = patch.host ?? old.host;
     const tls = patch.tls ?? old.tls;
     requireTlsOrLoopback(host, tls);
+    if (patch.password === undefined && sendsPasswordElsewhere(old, patch)) {
+      throw settingsInvalid(
+        'source_password_required',
+        'Enter the password again: the host, port, TLS mode or user name changed, and the stored password is only sent where it was given.',
+      );
+    }
     const mailbox = patch.mailbox ?? old.mailbox;
     // Another server or mailbox has other UIDs: it starts at its end.
     const moved = host !== old.host || mailbox !== old.mailbox;

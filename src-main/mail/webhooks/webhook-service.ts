@@ -18,6 +18,9 @@ import type { WebhookWorker } from './webhook-worker.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** Why an event is not queued, in the log (a mail's) and in the 409 (a test's). */
+const QUEUE_FULL = `${WEBHOOK_LIMITS.maxPendingPerEndpoint.toLocaleString('en-US')} events are waiting already; new events are dropped until some are delivered or given up.`;
+
 function view(row: EndpointRow): WebhookView {
   return {
     id: row.id,
@@ -94,6 +97,10 @@ export class WebhookService {
    */
   async test(id: number): Promise<WebhookAttempt> {
     if (!this.store.endpoint(id)) throw notFound(id);
+    // The cap that drops a mail's event holds for a test event too: no way around it.
+    if (this.store.pendingCount(id) >= WEBHOOK_LIMITS.maxPendingPerEndpoint) {
+      throw new AppError('WEBHOOK_QUEUE_FULL', `Webhook ${id}: ${QUEUE_FULL}`);
+    }
     const now = this.clock.now();
     const messageId = newMessageId();
     const event = testEvent(id, now);
@@ -133,9 +140,7 @@ export class WebhookService {
     });
     const dropped = this.store.enqueueForAll(events, now, newMessageId);
     if (dropped > 0) {
-      this.logger.warn(
-        `${dropped} webhook event(s) dropped: ${WEBHOOK_LIMITS.maxPendingPerEndpoint} are waiting for that endpoint already`,
-      );
+      this.logger.warn(`${dropped} webhook event(s) dropped: ${QUEUE_FULL}`);
     }
   }
 

@@ -1,9 +1,11 @@
 import dns from 'node:dns';
 import type { LookupAddress, LookupAllOptions, LookupOneOptions } from 'node:dns';
-import ipaddr from 'ipaddr.js';
+import { isPublicAddress } from '../../core/public-address.ts';
 
 /** Resolves a host name to all its addresses. Injectable so tests can play a hostile DNS. */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
+
+export { isPublicAddress };
 
 export const systemResolver: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true });
 
@@ -14,19 +16,6 @@ export class NonPublicAddressError extends Error {
     super(`${hostname} resolves to ${address}, which is not a public address`);
     this.name = 'NonPublicAddressError';
   }
-}
-
-/** True only for globally routable unicast addresses (no loopback, private, link-local…). */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6') {
-    const v6 = parsed as ipaddr.IPv6;
-    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
-    // The deprecated IPv4-compatible form (::a.b.c.d) has no range of its own in ipaddr.js.
-    else if (v6.parts.slice(0, 6).every((p) => p === 0)) return false;
-  }
-  return parsed.range() === 'unicast';
 }
 
 type LookupCallback = (

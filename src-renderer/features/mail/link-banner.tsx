@@ -4,8 +4,14 @@ import { Button } from '../../components/button.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { useToasts } from '../../stores/toast-store.ts';
-import { linkHost, mismatchedHost } from './link-host.ts';
+import { linkHost, mismatchedHost, type HostWarning } from './link-host.ts';
 import { openMailLink } from './open-link.ts';
+
+const WARNING_TEXT = {
+  other: 'mail.link.hostWarning',
+  lookalike: 'mail.link.lookalikeWarning',
+  'lookalike-host': 'mail.link.lookalikeHostWarning',
+} as const satisfies Record<HostWarning['kind'], string>;
 
 /** The anchors of a mail's HTML, read with DOMParser (inert: nothing runs or loads). */
 function anchorsOf(html: string | null): { href: string; text: string }[] {
@@ -20,7 +26,8 @@ function anchorsOf(html: string | null): { href: string; text: string }[] {
 /**
  * The link to open (the mail's `link`), beside the code: its host first, so the person sees
  * where it goes before it opens, then "Open link" (system browser or a new tab) and "Copy
- * link"; a warning when the text on the link names another host than the one it opens.
+ * link"; a warning when the text on the link names another host than the one it opens, or imitates
+ * one with look-alike or hidden characters.
  */
 export function LinkBanner({
   link,
@@ -69,7 +76,7 @@ export function LinkBanner({
       </Button>
       {other ? (
         <p className="mail-link-warning" role="alert" data-testid="link-host-warning">
-          {t('mail.link.hostWarning', { named: other, host })}
+          {t(WARNING_TEXT[other.kind], { named: other.named, host })}
         </p>
       ) : null}
     </div>

@@ -16,6 +16,7 @@ export function ReceiveMailSection(): ReactElement {
   const toast = useToasts((s) => s.show);
   const [sources, setSources] = useState<Source[]>([]);
   const [tests, setTests] = useState<Record<string, SourceTestResult | 'testing'>>({});
+  const [editing, setEditing] = useState<Source | null>(null);
 
   const load = useCallback((): void => {
     api()
@@ -66,11 +67,24 @@ export function ReceiveMailSection(): ReactElement {
             source={source}
             test={tests[source.id]}
             onTest={() => test(source.id)}
+            onEdit={() => setEditing(source)}
             onRemove={() => remove(source.id)}
           />
         ))}
       </ul>
-      <SourceForm onAdded={load} />
+      {editing ? (
+        <SourceForm
+          key={editing.id}
+          source={editing}
+          onSaved={() => {
+            setEditing(null);
+            load();
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      ) : (
+        <SourceForm onSaved={load} />
+      )}
     </Section>
   );
 }
@@ -79,11 +93,13 @@ function SourceRow({
   source,
   test,
   onTest,
+  onEdit,
   onRemove,
 }: {
   source: Source;
   test: SourceTestResult | 'testing' | undefined;
   onTest: () => void;
+  onEdit: () => void;
   onRemove: () => void;
 }): ReactElement {
   const t = useT();
@@ -116,6 +132,9 @@ function SourceRow({
       <div className="row">
         <Button size="sm" variant="ghost" loading={test === 'testing'} onClick={onTest}>
           {t('settings.sources.test')}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onEdit}>
+          {t('settings.sources.edit')}
         </Button>
         <Button size="sm" variant="ghost" icon="trash" onClick={onRemove}>
           {t('settings.sources.remove')}

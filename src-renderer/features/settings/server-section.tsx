@@ -123,7 +123,11 @@ export function ServerSection({ settings }: { settings: Settings }): ReactElemen
           onChange={edit('proxy', setProxy)}
           locked={locked('proxy')}
           placeholder="http://127.0.0.1:7890"
-          hint={t('settings.server.proxyHint')}
+          hint={
+            settings.proxy_password_set
+              ? `${t('settings.server.proxyHint')} ${t('settings.server.proxyPasswordSet')}`
+              : t('settings.server.proxyHint')
+          }
           problem={fieldError('proxy')}
           inputRef={proxyRef}
         />

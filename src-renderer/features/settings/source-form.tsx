@@ -3,22 +3,42 @@ import { api, asApiError, type ApiError } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { useT } from '../../i18n/i18n.ts';
-import type { AfterIngest, SourceTls } from '../../../src-shared/mail/sources.ts';
+import {
+  sendsPasswordElsewhere,
+  type AfterIngest,
+  type Source,
+  type SourceTls,
+} from '../../../src-shared/mail/sources.ts';
 import { SOURCE_PRESETS } from './source-presets.ts';
 
-/** Adds a mail source: a provider preset fills server, port and security. */
-export function SourceForm({ onAdded }: { onAdded: () => void }): ReactElement {
+/**
+ * Adds a mail source (a provider preset fills server, port and security), or changes one
+ * (`source`): its password may stay empty to keep the stored one, until server, port,
+ * security or user name change; then it is required, since the stored password is only ever
+ * sent where it was given (the server refuses such a change without it).
+ */
+export function SourceForm({
+  source,
+  onSaved,
+  onCancel,
+}: {
+  source?: Source;
+  onSaved: () => void;
+  onCancel?: () => void;
+}): ReactElement {
   const t = useT();
-  const [preset, setPreset] = useState('gmail');
-  const [host, setHost] = useState('imap.gmail.com');
-  const [port, setPort] = useState('993');
-  const [tls, setTls] = useState<SourceTls>('implicit');
-  const [username, setUsername] = useState('');
+  const [preset, setPreset] = useState(source ? 'custom' : 'gmail');
+  const [host, setHost] = useState(source?.host ?? 'imap.gmail.com');
+  const [port, setPort] = useState(String(source?.port ?? 993));
+  const [tls, setTls] = useState<SourceTls>(source?.tls ?? 'implicit');
+  const [username, setUsername] = useState(source?.username ?? '');
   const [password, setPassword] = useState('');
-  const [after, setAfter] = useState<AfterIngest>('keep');
+  const [after, setAfter] = useState<AfterIngest>(source?.after_ingest ?? 'keep');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const chosen = SOURCE_PRESETS.find((p) => p.id === preset);
+  const endpoint = { host: host.trim(), port: Number(port), tls, username: username.trim() };
+  const passwordRequired = !source || sendsPasswordElsewhere(source, endpoint);
 
   const pick = (id: string): void => {
     setPreset(id);
@@ -33,21 +53,16 @@ export function SourceForm({ onAdded }: { onAdded: () => void }): ReactElement {
     event.preventDefault();
     setSaving(true);
     setError(null);
-    api()
-      .sources.create({
-        kind: 'imap',
-        host: host.trim(),
-        port: Number(port),
-        tls,
-        username: username.trim(),
-        password,
-        after_ingest: after,
-      })
+    const fields = { ...endpoint, after_ingest: after };
+    const saved = source
+      ? api().sources.update(source.id, password === '' ? fields : { ...fields, password })
+      : api().sources.create({ kind: 'imap', ...fields, password });
+    saved
       .then(
         () => {
           setPassword('');
-          setUsername('');
-          onAdded();
+          if (!source) setUsername('');
+          onSaved();
         },
         (err: unknown) => setError(asApiError(err)),
       )
@@ -100,11 +115,16 @@ export function SourceForm({ onAdded }: { onAdded: () => void }): ReactElement {
         type="password"
         value={password}
         autoComplete="new-password"
+        required={passwordRequired}
         aria-describedby="source-password-hint"
         onChange={(e) => setPassword(e.target.value)}
       />
-      <p id="source-password-hint" className="field-hint">
-        {chosen?.oauthOnly ? t('settings.sources.oauthOnly') : t('settings.sources.appPassword')}
+      <p id="source-password-hint" className="field-hint" data-testid="source-password-hint">
+        {source
+          ? t(passwordRequired ? 'settings.sources.passwordAgain' : 'settings.sources.passwordKept')
+          : chosen?.oauthOnly
+            ? t('settings.sources.oauthOnly')
+            : t('settings.sources.appPassword')}
       </p>
       <label htmlFor="source-after">{t('settings.sources.after')}</label>
       <select
@@ -125,12 +145,19 @@ export function SourceForm({ onAdded }: { onAdded: () => void }): ReactElement {
         <Button
           type="submit"
           variant="secondary"
-          icon="plus"
+          icon={source ? 'check' : 'plus'}
           loading={saving}
-          disabled={host.trim() === '' || username.trim() === '' || password === ''}
+          disabled={
+            host.trim() === '' || username.trim() === '' || (passwordRequired && password === '')
+          }
         >
-          {t('settings.sources.add')}
+          {t(source ? 'settings.sources.save' : 'settings.sources.add')}
         </Button>
+        {onCancel ? (
+          <Button type="button" variant="ghost" onClick={onCancel}>
+            {t('settings.sources.cancel')}
+          </Button>
+        ) : null}
       </div>
     </form>
   );

@@ -266,6 +266,7 @@ describe('SettingsService.read', () => {
       domains: ['ephemera.test'],
       domains_locked: false,
       proxy: 'http://127.0.0.1:3128',
+      proxy_password_set: false,
       data_dir: dataDir,
       code_notifications: true,
       allowed_hosts: [],

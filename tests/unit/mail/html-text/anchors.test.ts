@@ -39,9 +39,9 @@ describe('renderHtml: the anchors it rendered', () => {
     expect(r.anchors[0]?.text).toBe('Verify email');
   });
 
-  it('reports nothing unless asked, and skips anchors without href', () => {
+  it('reports nothing unless asked; an anchor without href has href "" (its text is no link)', () => {
     expect(renderHtml('<a href="https://x.example">x</a>', { maxChars: 100 }).anchors).toEqual([]);
-    expect(anchorsOf('<a name="top">x</a>').anchors).toEqual([]);
+    expect(anchorsOf('<a name="top">x</a>').anchors).toMatchObject([{ href: '', text: 'x' }]);
   });
 
   it(`keeps at most ${MAX_ANCHORS} anchors`, () => {

@@ -257,3 +257,44 @@ describe('extractLink: never a decoy', () => {
     expect(extractLink(mail)).toBeNull();
   });
 });
+
+describe('extractLink: never visible text, never this computer or the LAN (issue 36)', () => {
+  const intro = '<p>Thanks for signing up. Please confirm your email address.</p>';
+  const url = 'https://evil.example/confirm?t=Ab12Cd34Ef';
+
+  it('an anchor without href is no link, and its text is not one either', () => {
+    expect(extractLink(html(`${intro}<p><a name="x">${url}</a></p>`))).toBeNull();
+    expect(extractLink(html(`${intro}<p><a href="#">${url}</a></p>`))).toBeNull();
+  });
+
+  it('past the anchors it can know, no text URL is read', () => {
+    const many = Array.from({ length: 200 }, (_, i) => `<a href="https://n.example/${i}">${i}</a>`);
+    const mail = html(`${many.join(' ')}${intro}<p><a>${url}</a> <a href="">${url}</a></p>`);
+    expect(extractLink(mail)).toBeNull();
+  });
+
+  it.each([
+    'http://127.0.0.1/confirm?t=Ab12Cd34Ef',
+    'http://127.1/confirm?t=Ab12Cd34Ef',
+    'http://0x7f000001/confirm?t=Ab12Cd34Ef',
+    'http://10.0.0.8/confirm?t=Ab12Cd34Ef',
+    'http://172.16.4.2/confirm?t=Ab12Cd34Ef',
+    'https://192.168.1.1/confirm?t=Ab12Cd34Ef',
+    'http://169.254.169.254/confirm?t=Ab12Cd34Ef',
+    'http://[::1]:8787/confirm?t=Ab12Cd34Ef',
+    'http://[fd00::1]/confirm?t=Ab12Cd34Ef',
+    'http://[::ffff:127.0.0.1]/confirm?t=Ab12Cd34Ef',
+    'http://localhost:8787/confirm?t=Ab12Cd34Ef',
+    'http://app.localhost/confirm?t=Ab12Cd34Ef',
+    'http://router/confirm?t=Ab12Cd34Ef',
+    'http://nas.local/confirm?t=Ab12Cd34Ef',
+  ])('%s is never the link', (href) => {
+    expect(extractLink(html(`${intro}${button(href, 'Confirm email')}`))).toBeNull();
+    expect(extractLink(text(`Reset your password here:\n${href}`))).toBeNull();
+  });
+
+  it('a public address in the same mail still is', () => {
+    const href = 'https://8.8.8.8/confirm?t=Ab12Cd34Ef';
+    expect(extractLink(html(`${intro}${button(href, 'Confirm email')}`))).toBe(href);
+  });
+});
