@@ -1,5 +1,5 @@
 /**
- * Look-alike host names: a compact subset of Unicode's confusable skeletons (UTS #39 §4) and
+ * Look-alike host names: a compact subset of Unicode's confusable skeletons (UTS #39, section 4) and
  * its mixed-script test, for the link banner (src-renderer/features/mail/link-host.ts).
  *
  * Why a subset: no maintained confusables package is among the dependencies, and the full

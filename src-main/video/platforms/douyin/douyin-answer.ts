@@ -17,7 +17,7 @@ export type ApiAnswer =
 
 /**
  * `status_code`s public parsers read as anti-bot or rate-limit answers, sent with no item
- * (docs/platforms/douyin.md §Facts): the connection is refused for now, not the post.
+ * (docs/platforms/douyin.md §Facts, dated and sourced): the connection is refused for now, not the post.
  */
 const RISK_CODES = new Set([8, 2154, 2156, 10000, 10001]);
 
