@@ -8,6 +8,7 @@ import { mailLink } from './007-mail-link.ts';
 import type { Migration } from './migration.ts';
 import { taskDiagnostics } from './008-task-diagnostics.ts';
 import { searchIndexLag } from './009-search-index-lag.ts';
+import { parseAttempts } from './010-parse-attempts.ts';
 
 /**
  * Every migration in ascending `version`; `user_version` records the last one run. Versions
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   mailLink,
   taskDiagnostics,
   searchIndexLag,
+  parseAttempts,
 ];
