@@ -1,3 +1,4 @@
+import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { Mail } from '../../src-shared/mail/schemas.ts';
 import type { Logger } from '../core/logger.ts';
 import { deliveryTargets, type MailboxResolver } from './address.ts';
@@ -99,14 +100,17 @@ function copies(raw: StoredRaw, outcome: ParseOutcome, mailboxFor: MailboxResolv
   }));
 }
 
-/** What a message the parser cannot read is stored as: its raw text, nothing else. */
+/**
+ * What a message the parser cannot read is stored as: its raw text, nothing else; at most the
+ * mail limit of it (only mail stored before issue 36 is larger; GET …/raw has it all).
+ */
 function unparsed(raw: StoredRaw): AnalyzedMessage {
   return {
     from: raw.envelope.from,
     fromName: null,
     to: [],
     subject: null,
-    text: raw.raw.toString('utf8'),
+    text: raw.raw.toString('utf8', 0, Math.min(raw.raw.length, MAIL_LIMITS.maxMessageBytes)),
     html: null,
     attachments: [],
     code: null,
