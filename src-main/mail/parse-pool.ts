@@ -203,7 +203,9 @@ export class ParsePool {
   private run<T>(job: ParseJob, lanes: number, urgent: boolean): Promise<T> {
     if (this.closed) return Promise.reject(new Error('parse pool closed'));
     if (job.raw.byteLength > MAX_JOB_BYTES) {
-      return Promise.reject(new MessageRefused('552 5.3.4 over the 10 MiB mail limit: not parsed'));
+      return Promise.reject(
+        new MessageRefused('5.3.4 Message over the 10 MiB mail limit: not parsed'),
+      );
     }
     return new Promise<T>((resolve, reject) => {
       const queued: Queued = { job, lanes, resolve: (r) => resolve(r as T), reject };
