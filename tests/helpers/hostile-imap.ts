@@ -14,12 +14,16 @@ export interface HostileMessage {
   /** What RFC822.SIZE says (a lie when it differs from raw.length). */
   claimedSize?: number;
   body?: BodyMode;
+  /** Send its header block as a literal of this many bytes (padded), whatever it holds. */
+  headerBytes?: number;
 }
 
 export interface HostileOptions {
   messages: HostileMessage[];
   /** Close the connection right after answering SELECT/EXAMINE. */
   dropAfterSelect?: boolean;
+  /** Answer UID SEARCH with a line of this many bytes that never ends (no CRLF). */
+  endlessSearchBytes?: number;
 }
 
 /**
@@ -126,6 +130,15 @@ export class HostileImap {
     if (sub.toUpperCase() === 'SEARCH') {
       // `UID SEARCH UID n:*` or `UID SEARCH SINCE date`: every message from n (all for SINCE).
       const all = rest[1]?.toUpperCase() === 'UID' ? uids : this.uidsIn('1:*');
+      const endless = this.options.endlessSearchBytes;
+      if (endless) {
+        socket.write('* SEARCH');
+        const piece = Buffer.alloc(1024 * 1024, ' 1');
+        for (let sent = 0; sent < endless && !socket.destroyed; sent += piece.length) {
+          socket.write(piece);
+        }
+        return;
+      }
       socket.write(`* SEARCH${all.map((u) => ` ${u}`).join('')}\r\n`);
       return void socket.write(`${tag} OK search done\r\n`);
     }
@@ -139,7 +152,9 @@ export class HostileImap {
       const head = `* ${uid} FETCH (UID ${uid}`;
       if (wanted.includes('BODY.PEEK[HEADER]')) {
         const end = message.raw.indexOf('\r\n\r\n');
-        const header = message.raw.subarray(0, end === -1 ? message.raw.length : end + 4);
+        const block = message.raw.subarray(0, end === -1 ? message.raw.length : end + 4);
+        const pad = Math.max(0, (message.headerBytes ?? 0) - block.length);
+        const header = pad > 0 ? Buffer.concat([Buffer.alloc(pad, 'a'), block]) : block;
         socket.write(
           `${head} RFC822.SIZE ${message.claimedSize ?? message.raw.length} BODY[HEADER] {${header.length}}\r\n`,
         );

@@ -182,6 +182,42 @@ describe('mail sources: a hostile IMAP server', () => {
     await restartServes(m, email, ['the-last']);
   }, 30_000);
 
+  it('a header block over the limits is refused: the message is named, later mail still comes', async () => {
+    const m = await startApp({});
+    const { email } = await m.generate();
+    const imap = await new HostileImap({
+      messages: [
+        { ...small(email, 'fat-header'), headerBytes: 11 * MIB },
+        small(email, 'after-the-header'),
+      ],
+    }).start();
+    cleanups.push(() => imap.close());
+    const source = await addHostile(api(m), imap.port);
+    const mails = await firstMails(api(m), email);
+    expect(mails.map((mail) => mail.subject)).toEqual(['after-the-header']);
+    const refused = await waitForSource(api(m), source.id, (s) => s.taken === 1);
+    expect(refused.last_error).toMatch(/^message 1 refused: the server sent more than the limits/);
+    await restartServes(m, email, ['after-the-header']);
+  }, 30_000);
+
+  it('a line that never ends is cut at the line limit: the source says so and tries again later', async () => {
+    const m = await startApp({});
+    const { email } = await m.generate();
+    const imap = await new HostileImap({
+      messages: [small(email, 'unreachable')],
+      endlessSearchBytes: 64 * MIB,
+    }).start();
+    cleanups.push(() => imap.close());
+    const source = await addHostile(api(m), imap.port);
+    const failed = await waitForSource(
+      api(m),
+      source.id,
+      (s) => s.state === 'error' && s.last_error !== 'connection lost',
+    );
+    expect(failed.last_error).toBe('the server sent more than the limits allow');
+    await restartServes(m, email, []);
+  }, 30_000);
+
   it('a server that drops the connection after SELECT is retried with a growing pause', async () => {
     const m = await startApp({ backoffMs: [20, 20, 20, 60_000] });
     const { email } = await m.generate();
