@@ -13,10 +13,15 @@ export interface Routed {
   leases: string[];
 }
 
+/** UIDs searched at once: an answer of at most about 700 KB, well within the line limit. */
+const SEARCH_WINDOW = 100_000;
+
 /**
  * The UIDs of the next `max` messages after `from`, oldest first (UID SEARCH: numbers only, so
  * a page's headers can be fetched alone; fetching every header after the cursor before taking
- * 200 cost 1.19 GB for 744k messages).
+ * 200 cost 1.19 GB for 744k messages). A mailbox far ahead of the cursor is searched in UID
+ * windows, so no answer nears the line limit; an empty window doubles the next one, so a
+ * sparse range costs a few round trips, not thousands.
  */
 export async function nextUids(
   client: ImapFlow,
@@ -24,12 +29,21 @@ export async function nextUids(
   max: number,
   guard: Guard,
 ): Promise<number[]> {
-  const found = await guard(client.search({ uid: `${from}:*` }, { uid: true }), 'UID SEARCH');
-  // `n:*` names the last message even when its UID is below n.
-  return [...new Set(found || [])]
-    .filter((uid) => uid >= from)
-    .sort((a, b) => a - b)
-    .slice(0, max);
+  let low = from;
+  let size = SEARCH_WINDOW;
+  for (let round = 0; round < 64; round++) {
+    const uidNext = client.mailbox ? client.mailbox.uidNext : 0;
+    // The last window is open-ended: the server may have mail past the UIDNEXT it told.
+    const last = low + size >= uidNext;
+    const range = last ? `${low}:*` : `${low}:${low + size - 1}`;
+    const found = await guard(client.search({ uid: range }, { uid: true }), 'UID SEARCH');
+    // `n:*` names the last message even when its UID is below n.
+    const uids = [...new Set(found || [])].filter((uid) => uid >= from).sort((a, b) => a - b);
+    if (uids.length > 0 || last) return uids.slice(0, max);
+    low += size;
+    size *= 2;
+  }
+  return [];
 }
 
 /**
