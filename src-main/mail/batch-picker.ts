@@ -87,6 +87,12 @@ export class BatchPicker {
         continue;
       }
       if (this.overBudget(bytes + pending.bytes, taken.size, earlier)) break;
+      if (pending.attempts > 0) {
+        // Parsed when the process died (or its worker failed): alone, so a second death is
+        // blamed on this message only (analyze-batch.ts stores it unparsed then).
+        if (taken.size === 0) taken.add(id);
+        break;
+      }
       taken.add(id);
       bytes += pending.bytes;
     }
@@ -119,11 +125,16 @@ export class BatchPicker {
     let bytes = earlier.bytes;
     for (const id of ids) {
       // The size first: a message that does not fit is not read only to be dropped.
-      const size = this.raws.size(id);
-      if (size === null) continue;
-      if (this.overBudget(bytes + size, fitting.length, earlier)) break;
+      const pending = this.raws.pendingSize(id);
+      if (pending === null) continue;
+      if (this.overBudget(bytes + pending.bytes, fitting.length, earlier)) break;
+      if (pending.attempts > 0) {
+        // Alone, as in backlogBatch.
+        if (fitting.length === 0) fitting.push(id);
+        break;
+      }
       fitting.push(id);
-      bytes += size;
+      bytes += pending.bytes;
     }
     return this.claim(fitting);
   }

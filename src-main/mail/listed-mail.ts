@@ -33,6 +33,7 @@ export function listedToMail(listed: ListedMail): Mail {
     attachments: f.attachments,
     read: f.read,
     truncated: f.truncated,
+    parse_error: f.parse_error,
   };
 }
 

@@ -25,6 +25,7 @@ export interface MailRow {
   attachments_json: string;
   is_read: number;
   raw_id: number | null;
+  parse_error: string | null;
 }
 
 /** A listing row: the long columns cut by SQL, with a flag saying whether anything was cut. */
@@ -55,6 +56,7 @@ export function listedColumns(t: string): string {
   CAST(substr(${t}html, 1, @bodyChars) AS BLOB) AS html,
   ${t}received_at AS received_at, ${t}code AS code, ${t}link AS link, ${t}size AS size,
   ${t}attachments_json AS attachments_json, ${t}is_read AS is_read,
+  ${t}parse_error AS parse_error,
   length(${t}subject) > @subjectChars AS subject_cut,
   octet_length(${t}text) AS text_bytes, octet_length(${t}html) AS html_bytes`;
 }
@@ -77,6 +79,7 @@ export function listedFromRow(row: ListedRow): ListedMail {
       read: row.is_read === 1,
       truncated:
         row.subject_cut === 1 || isCut(row.text, row.text_bytes) || isCut(row.html, row.html_bytes),
+      parse_error: row.parse_error,
     },
     text: row.text,
     html: row.html,

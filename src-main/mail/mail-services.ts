@@ -23,7 +23,7 @@ import type { WebhookPost } from './webhooks/webhook-sender.ts';
 import { WebhookService } from './webhooks/webhook-service.ts';
 import { WebhookStore } from './webhooks/webhook-store.ts';
 import { WebhookWorker } from './webhooks/webhook-worker.ts';
-import { DEFAULT_IMAP_TIMING, type ImapTiming } from './sources/imap-runner.ts';
+import { DEFAULT_IMAP_TIMING, type ImapTiming } from './sources/imap-options.ts';
 import { routeRecipients } from './sources/recipient-routing.ts';
 import { plainSecretBox, type SecretBox } from './sources/secret-box.ts';
 import { SourceIngest } from './sources/source-ingest.ts';

@@ -32,6 +32,8 @@ export interface NewMail {
   attachments: Attachment[];
   /** The raw message in mail_raw this copy was parsed from. */
   rawId?: number | null;
+  /** Why it is stored as its raw text, unparsed (Mail.parse_error); absent: parsed. */
+  parseError?: string | null;
 }
 
 /** The columns GET /api/emails/{email}/{id} streams in pieces instead of reading whole. */
@@ -95,9 +97,10 @@ export class MailStore {
     // A body bound as bytes is UTF-8 text: CAST stores it as TEXT without a JavaScript string.
     this.insertStmt = db.prepare<[InsertRow]>(`
       INSERT INTO mail_messages (email, from_address, from_name, to_json, subject, text, html,
-        received_at, code, link, size, attachments_json, raw_id)
+        received_at, code, link, size, attachments_json, raw_id, parse_error)
       VALUES (@email, @from_address, @from_name, @to_json, @subject, CAST(@text AS TEXT),
-        CAST(@html AS TEXT), @received_at, @code, @link, @size, @attachments_json, @raw_id)`);
+        CAST(@html AS TEXT), @received_at, @code, @link, @size, @attachments_json, @raw_id,
+        @parse_error)`);
     this.listStmt = db.prepare<
       [{ email: string; afterId: number; limit: number } & typeof CUTS],
       ListedRow
@@ -116,7 +119,7 @@ export class MailStore {
       Omit<MailRow, LongColumn | 'raw_id'> & Record<`${LongColumn}_bytes`, number | null>
     >(
       `SELECT id, email, from_address, from_name, to_json, received_at, code, link, size,
-         attachments_json, is_read, octet_length(subject) AS subject_bytes,
+         attachments_json, is_read, parse_error, octet_length(subject) AS subject_bytes,
          octet_length(text) AS text_bytes, octet_length(html) AS html_bytes
        FROM mail_messages WHERE email = ? AND id = ?`,
     );
@@ -315,6 +318,7 @@ export class MailStore {
         attachments: JSON.parse(row.attachments_json) as Attachment[],
         read: row.is_read === 1,
         truncated: false,
+        parse_error: row.parse_error,
       },
       bytes: { subject: row.subject_bytes, text: row.text_bytes, html: row.html_bytes },
     };
@@ -366,5 +370,6 @@ function toRow(mail: NewMail): InsertRow {
     size: mail.size,
     attachments_json: JSON.stringify(mail.attachments),
     raw_id: mail.rawId ?? null,
+    parse_error: mail.parseError ?? null,
   };
 }

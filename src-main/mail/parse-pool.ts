@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { Logger } from '../core/logger.ts';
 import type { AnalyzedMessage } from './analyze-message.ts';
 import { withBodyBuffers } from './body-bytes.ts';
@@ -102,25 +103,36 @@ export function verifiedWorkerPath(file: string, expected: string | undefined): 
  * cap (bench/mail-large-mailbox.ts). Parsing the heaviest 10 MiB mails alone needs 24–48 MB
  * (an HTML-only mail, CJK text, quoted-printable alternative, a 7 MiB attachment: all parse
  * at 48, most fail at 24), so 96 leaves room for the small jobs beside one. A worker that
- * runs out anyway dies like a crashed one: its job is tried again, then kept unparsed.
+ * runs out anyway ends with ERR_WORKER_OUT_OF_MEMORY, alone: its job is tried again, then
+ * kept unparsed (analyze-batch.ts).
+ *
+ * That holds only for input within the mail limit (MAX_JOB_BYTES). Node ends a worker at its
+ * heap limit by letting it allocate 16 MB more while it stops; a single allocation larger than
+ * that (mailparser's strings of a 30 MiB message) is a fatal V8 error that takes the whole
+ * process down ("Reached heap limit", exit 134: issue 36, a 100 MiB IMAP message). Tried:
+ * 10 MiB of ASCII, CJK, base64 or HTML on an 8–24 MB heap end the worker alone; 30 MiB on
+ * 16 MB and 100 MiB on 96 MB kill the process.
  */
 export const WORKER_HEAP_MB = 96;
-const WORKER_LIMITS = { maxOldGenerationSizeMb: WORKER_HEAP_MB };
+
+/** The largest job a worker is given (see WORKER_HEAP_MB). */
+export const MAX_JOB_BYTES = MAIL_LIMITS.maxMessageBytes;
 
 /**
  * Running from TypeScript sources, a worker's entry must register tsx in its own thread first
  * (Node 20 does not pass the --import hook to workers); the bundled .mjs entry loads directly.
  */
-function spawn(): Worker {
+function spawn(heapMb: number): Worker {
+  const resourceLimits = { maxOldGenerationSizeMb: heapMb };
   if (!FROM_SOURCE) {
     return new Worker(
       verifiedWorkerPath(unpackedWorkerPath(fileURLToPath(WORKER_URL)), WORKER_SHA256),
-      { resourceLimits: WORKER_LIMITS },
+      { resourceLimits },
     );
   }
   const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
     .then((api) => { api.register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
-  return new Worker(boot, { eval: true, resourceLimits: WORKER_LIMITS });
+  return new Worker(boot, { eval: true, resourceLimits });
 }
 
 /**
@@ -149,12 +161,14 @@ export class ParsePool {
    * @param idleMs A worker with nothing to do this long exits, except the last one: each holds
    *   about 35 MB (its own V8 heap and mailparser), which the extra workers a burst of mail
    *   started should give back. The next burst starts them again.
+   * @param heapMb Each worker's old generation (WORKER_HEAP_MB; tests force it out of memory).
    */
   constructor(
     private readonly logger: Logger,
     size = defaultPoolSize(),
     private readonly timeoutMs = 60_000,
     private readonly idleMs = 60_000,
+    private readonly heapMb = WORKER_HEAP_MB,
   ) {
     for (let i = 0; i < size; i++)
       this.slots.push({ worker: null, pending: new Map(), bytes: 0, idle: null });
@@ -188,6 +202,11 @@ export class ParsePool {
 
   private run<T>(job: ParseJob, lanes: number, urgent: boolean): Promise<T> {
     if (this.closed) return Promise.reject(new Error('parse pool closed'));
+    if (job.raw.byteLength > MAX_JOB_BYTES) {
+      return Promise.reject(
+        new MessageRefused('5.3.4 Message over the 10 MiB mail limit: not parsed'),
+      );
+    }
     return new Promise<T>((resolve, reject) => {
       const queued: Queued = { job, lanes, resolve: (r) => resolve(r as T), reject };
       (urgent ? this.urgentQueue : this.queue).push(queued);
@@ -270,7 +289,7 @@ export class ParsePool {
   }
 
   private startWorker(slot: Slot): Worker {
-    const worker = spawn();
+    const worker = spawn(this.heapMb);
     slot.worker = worker;
     worker.on('message', (reply: Reply) => {
       const job = slot.pending.get(reply.id);

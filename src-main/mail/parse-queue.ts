@@ -2,9 +2,9 @@ import type { Mail } from '../../src-shared/mail/schemas.ts';
 import type { Logger } from '../core/logger.ts';
 import { mailboxOf } from '../../src-shared/mail/address.ts';
 import { deliveryTargets, type MailboxResolver } from './address.ts';
-import { analyzeBatch, type BatchLane } from './analyze-batch.ts';
+import { analyzeBatch, type BatchLane, type ParseOutcome } from './analyze-batch.ts';
 import { BatchPicker, earlierOf, NOTHING_EARLIER, type Earlier } from './batch-picker.ts';
-import type { AnalyzedMessage, Analyzer } from './analyze-message.ts';
+import type { Analyzer } from './analyze-message.ts';
 import type { Envelope } from './envelope.ts';
 import type { LiveHub } from './live-hub.ts';
 import type { MailStore } from './mail-store.ts';
@@ -31,7 +31,7 @@ const MAX_HURRIED = 5_000;
 /** A backlog batch taken, and its parsing under way. */
 interface Started {
   batch: StoredRaw[];
-  analyzed: Promise<(AnalyzedMessage | null)[]>;
+  analyzed: Promise<ParseOutcome[]>;
 }
 
 /**
@@ -262,12 +262,13 @@ export class ParseQueue {
     return { batch, analyzed: this.analyzeBatch(batch, how) };
   }
 
-  private analyzeBatch(batch: StoredRaw[], how: BatchLane): Promise<(AnalyzedMessage | null)[]> {
+  private analyzeBatch(batch: StoredRaw[], how: BatchLane): Promise<ParseOutcome[]> {
     return analyzeBatch(this.analyze, batch, {
       ...how,
       attempts: this.options.attempts,
       stopped: () => this.stopped,
       logger: this.logger,
+      noteAttempts: (ids) => this.raws.noteAttempts(ids),
     });
   }
 
@@ -275,7 +276,7 @@ export class ParseQueue {
    * Stores and publishes one parsed batch, and gives its messages back; false when storing
    * failed (tried again later) or the queue stopped.
    */
-  private store(batch: StoredRaw[], analyzed: (AnalyzedMessage | null)[]): boolean {
+  private store(batch: StoredRaw[], analyzed: ParseOutcome[]): boolean {
     try {
       if (this.stopped) return false;
       let stored: Mail[][];

@@ -1,7 +1,9 @@
+import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { Mail } from '../../src-shared/mail/schemas.ts';
 import type { Logger } from '../core/logger.ts';
 import { deliveryTargets, type MailboxResolver } from './address.ts';
 import type { AnalyzedMessage } from './analyze-message.ts';
+import { isUnparsed, type ParseOutcome } from './analyze-batch.ts';
 import type { MailStore } from './mail-store.ts';
 import type { RawStore, StoredRaw } from './raw-store.ts';
 
@@ -46,14 +48,14 @@ export class ParsedMailWriter {
    */
   write(
     batch: readonly StoredRaw[],
-    analyzed: readonly (AnalyzedMessage | null)[],
+    analyzed: readonly ParseOutcome[],
     handBack: HandBack = ALWAYS,
   ): Mail[][] {
     const outboxWants = this.outbox ? (this.outbox.listening?.() ?? true) : false;
     const stored = this.raws.transaction(() => {
       const all = batch.map((raw, i) => {
         if (!this.raws.markParsed(raw.id)) return [];
-        const mails = copies(raw, analyzed[i] ?? unparsed(raw), this.mailboxFor);
+        const mails = copies(raw, analyzed[i] ?? null, this.mailboxFor);
         const mailboxes = mails.map((mail) => mail.email);
         if (outboxWants || handBack(raw.id, mailboxes)) return this.store.insert(mails);
         this.store.insertQuietly(mails);
@@ -81,7 +83,9 @@ export class ParsedMailWriter {
  * One copy per mailbox (`name+tag@d` is delivered to `name@d` unless it is a lease itself,
  * LeaseService.mailboxFor), dated when SMTP received it.
  */
-function copies(raw: StoredRaw, analyzed: AnalyzedMessage, mailboxFor: MailboxResolver) {
+function copies(raw: StoredRaw, outcome: ParseOutcome, mailboxFor: MailboxResolver) {
+  const parseError = isUnparsed(outcome) ? outcome.unparsed : outcome ? null : 'not parsed';
+  const analyzed = outcome && !isUnparsed(outcome) ? outcome : unparsed(raw);
   const { code, link, ...parsed } = analyzed;
   return deliveryTargets(raw.envelope.recipients, mailboxFor).map(({ mailbox, recipients }) => ({
     email: mailbox,
@@ -92,17 +96,21 @@ function copies(raw: StoredRaw, analyzed: AnalyzedMessage, mailboxFor: MailboxRe
     link,
     size: raw.raw.length,
     rawId: raw.id,
+    parseError,
   }));
 }
 
-/** What a message the parser cannot read is stored as: its raw text, nothing else. */
+/**
+ * What a message the parser cannot read is stored as: its raw text, nothing else; at most the
+ * mail limit of it (only mail stored before issue 36 is larger; GET …/raw has it all).
+ */
 function unparsed(raw: StoredRaw): AnalyzedMessage {
   return {
     from: raw.envelope.from,
     fromName: null,
     to: [],
     subject: null,
-    text: raw.raw.toString('utf8'),
+    text: raw.raw.toString('utf8', 0, Math.min(raw.raw.length, MAIL_LIMITS.maxMessageBytes)),
     html: null,
     attachments: [],
     code: null,

@@ -6,6 +6,8 @@ import { messageIdOf } from './message-headers.ts';
 export interface PendingRaw {
   id: number;
   bytes: number;
+  /** Parses begun on it so far (migration 010): one that never finished still counts. */
+  attempts: number;
 }
 
 /** A raw message with its envelope, as read back for parsing. */
@@ -14,6 +16,8 @@ export interface StoredRaw {
   envelope: Envelope;
   receivedAt: number;
   raw: Buffer;
+  /** Parses begun on it before this one (0 once it is no longer pending). */
+  attempts: number;
 }
 
 /** Where a mail's raw message is, and how long it is; null for mails stored without one. */
@@ -38,6 +42,8 @@ export class RawStore {
   private readonly sizeStmt;
   private readonly insertMessageId;
   private readonly messageIdStmt;
+  private readonly attemptStmt;
+  private readonly pendingSizeStmt;
 
   constructor(private readonly db: Db) {
     this.insertRaw = db.prepare<[string | null, string, number, Buffer]>(
@@ -45,7 +51,7 @@ export class RawStore {
     );
     this.insertPending = db.prepare<[number]>('INSERT INTO mail_pending (raw_id) VALUES (?)');
     this.pendingStmt = db.prepare<[number, number], PendingRaw>(
-      `SELECT p.raw_id AS id, length(r.raw) AS bytes FROM mail_pending p
+      `SELECT p.raw_id AS id, length(r.raw) AS bytes, p.attempts FROM mail_pending p
        JOIN mail_raw r ON r.id = p.raw_id WHERE p.raw_id > ? ORDER BY p.raw_id LIMIT ?`,
     );
     this.pendingRecipientsStmt = db.prepare<[], { id: number; recipients_json: string }>(
@@ -60,8 +66,13 @@ export class RawStore {
         recipients_json: string;
         received_at: number;
         raw: Buffer;
+        attempts: number;
       }
-    >('SELECT id, envelope_from, recipients_json, received_at, raw FROM mail_raw WHERE id = ?');
+    >(
+      `SELECT r.id, r.envelope_from, r.recipients_json, r.received_at, r.raw,
+         coalesce(p.attempts, 0) AS attempts
+       FROM mail_raw r LEFT JOIN mail_pending p ON p.raw_id = r.id WHERE r.id = ?`,
+    );
     this.refStmt = db.prepare<[string, number], { raw_id: number | null; bytes: number | null }>(
       `SELECT m.raw_id, length(r.raw) AS bytes FROM mail_messages m
        LEFT JOIN mail_raw r ON r.id = m.raw_id WHERE m.email = ? AND m.id = ?`,
@@ -74,6 +85,15 @@ export class RawStore {
     this.sizeStmt = db
       .prepare<[number], number>('SELECT length(raw) FROM mail_raw WHERE id = ?')
       .pluck();
+    // One statement for a whole batch: the ids travel as a JSON array.
+    this.attemptStmt = db.prepare<[string]>(
+      `UPDATE mail_pending SET attempts = attempts + 1
+       WHERE raw_id IN (SELECT value FROM json_each(?))`,
+    );
+    this.pendingSizeStmt = db.prepare<[number], { bytes: number; attempts: number }>(
+      `SELECT length(r.raw) AS bytes, p.attempts FROM mail_pending p
+       JOIN mail_raw r ON r.id = p.raw_id WHERE p.raw_id = ?`,
+    );
     this.countStmt = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM mail_pending');
     this.donePending = db.prepare<[number]>('DELETE FROM mail_pending WHERE raw_id = ?');
     this.insertMessageId = db.prepare<[string, string, number]>(
@@ -130,6 +150,19 @@ export class RawStore {
       .map((row) => ({ id: row.id, recipients: JSON.parse(row.recipients_json) as string[] }));
   }
 
+  /**
+   * Counts a parse begun on each message, committed before the parse starts: a parse that takes
+   * the process down is still counted at the next start.
+   */
+  noteAttempts(ids: readonly number[]): void {
+    if (ids.length > 0) this.attemptStmt.run(JSON.stringify(ids));
+  }
+
+  /** A pending message's length and the parses begun on it; null when it is not pending. */
+  pendingSize(id: number): { bytes: number; attempts: number } | null {
+    return this.pendingSizeStmt.get(id) ?? null;
+  }
+
   /** The raw message's length in bytes, or null when there is none. */
   size(id: number): number | null {
     return this.sizeStmt.get(id) ?? null;
@@ -146,6 +179,7 @@ export class RawStore {
       },
       receivedAt: row.received_at,
       raw: row.raw,
+      attempts: row.attempts,
     };
   }
 

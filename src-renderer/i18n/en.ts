@@ -265,6 +265,7 @@ export const en = {
   'mail.remote.blocked': 'Remote images are blocked.',
   'mail.remote.load': 'Show remote images',
   'mail.truncated': 'This mail is long: only its beginning is shown.',
+  'mail.unparsed': 'This mail could not be read ({reason}); it is shown as received.',
   'mail.truncated.load': 'Show all',
   'mail.frameTitle': 'Mail content',
   'mail.attachments': 'Attachments',

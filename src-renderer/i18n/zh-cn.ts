@@ -251,6 +251,7 @@ export const zhCN: Record<MessageKey, string> = {
   'mail.remote.blocked': '已阻止加载远程图片。',
   'mail.remote.load': '显示远程图片',
   'mail.truncated': '邮件过长，仅显示开头部分。',
+  'mail.unparsed': '无法解析此邮件（{reason}），按收到的原样显示。',
   'mail.truncated.load': '显示全部',
   'mail.frameTitle': '邮件内容',
   'mail.attachments': '附件',

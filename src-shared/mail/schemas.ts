@@ -48,6 +48,12 @@ export const MailSchema = z.object({
    * documented length); GET /api/emails/{email}/{id} answers the whole mail, always false.
    */
   truncated: z.boolean(),
+  /**
+   * Null for a parsed mail. Otherwise why it could not be parsed (over the limit, the parser
+   * failed or ran out of memory twice, ...): `text` is then the raw message, `code` and `link`
+   * are null, and GET …/raw gives the bytes as received.
+   */
+  parse_error: z.string().nullable(),
 });
 export type Mail = z.infer<typeof MailSchema>;
 

@@ -392,6 +392,7 @@ export function sampleMail(overrides: Partial<Mail> = {}): Mail {
     attachments: [],
     read: false,
     truncated: false,
+    parse_error: null,
     ...overrides,
   };
 }

@@ -1,6 +1,22 @@
 import type { Mail } from '../../src-shared/mail/schemas.ts';
 import type { RunningApp } from '../../src-main/app/compose.ts';
+import type { AnalyzedMessage } from '../../src-main/mail/analyze-message.ts';
 import type { MailStore } from '../../src-main/mail/mail-store.ts';
+
+/** What a fake analyzer makes of a raw `text`: subject and body are the text itself. */
+export function analyzedAs(text: string, from: string | null): AnalyzedMessage {
+  return {
+    from,
+    fromName: null,
+    to: [],
+    subject: text,
+    text,
+    html: null,
+    attachments: [],
+    code: null,
+    link: null,
+  };
+}
 
 const MiB = 1024 * 1024;
 /** Characters of `text` and `html` in a mail just under the 10 MiB SMTP limit. */

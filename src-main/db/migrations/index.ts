@@ -8,6 +8,7 @@ import { mailLink } from './007-mail-link.ts';
 import type { Migration } from './migration.ts';
 import { taskDiagnostics } from './008-task-diagnostics.ts';
 import { searchIndexLag } from './009-search-index-lag.ts';
+import { parseAttempts } from './010-parse-attempts.ts';
 import { appSecrets } from './011-app-secrets.ts';
 import { searchCjk } from './012-search-cjk.ts';
 
@@ -26,6 +27,7 @@ export const MIGRATIONS: readonly Migration[] = [
   mailLink,
   taskDiagnostics,
   searchIndexLag,
+  parseAttempts,
   appSecrets,
   searchCjk,
 ];

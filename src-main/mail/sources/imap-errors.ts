@@ -49,11 +49,20 @@ export function describeFailure(err: unknown): SourceFailure {
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
     return { text: 'host not found', lasting: false };
   if (code === 'ECONNREFUSED') return { text: 'connection refused', lasting: false };
-  if (code === 'ETIMEDOUT' || code === 'CONNECT_TIMEOUT' || code === 'GreetingTimeout') {
+  if (
+    code === 'ETIMEDOUT' ||
+    code === 'ETIMEOUT' ||
+    code === 'CONNECT_TIMEOUT' ||
+    code === 'GreetingTimeout' ||
+    code === 'CommandTimeout'
+  ) {
     return { text: 'the server did not answer in time', lasting: false };
   }
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'NoConnection') {
     return { text: 'connection lost', lasting: false };
+  }
+  if (code === 'LiteralTooLarge' || code === 'ResponseTooLarge' || code === 'LineTooLarge') {
+    return { text: 'the server sent more than the limits allow', lasting: false };
   }
   if (/STARTTLS/i.test(e.message ?? '')) {
     return { text: 'the server does not offer STARTTLS', lasting: true };

@@ -1,35 +1,26 @@
 import type { ConnectionOptions } from 'node:tls';
-import type { ImapFlow, ImapFlowOptions } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import { loadImapFlow } from './imap-client.ts';
 import { MAIL_LIMITS } from '../../../src-shared/mail/limits.ts';
 import type { SourceState } from '../../../src-shared/mail/sources.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Logger } from '../../core/logger.ts';
-import { readHeaderFields, type HeaderField } from '../message-headers.ts';
+import type { HeaderField } from '../message-headers.ts';
+import { withDeadline } from './imap-deadline.ts';
 import { describeFailure, MailboxMissing, type SourceFailure } from './imap-errors.ts';
+import {
+  fetchBody,
+  nextUids,
+  overLimit,
+  routeHeaders,
+  type Guard,
+  type Routed,
+} from './imap-fetch.ts';
+import { IMAP_LIMITS, isTooLarge } from './imap-limits.ts';
+import { startingUid } from './imap-start.ts';
+import { imapOptions, type ImapTiming } from './imap-options.ts';
 import type { SourceIngest } from './source-ingest.ts';
 import type { SourceRecord } from './source-store.ts';
-
-export interface ImapTiming {
-  /** Waits before reconnecting after a network failure, in order; the last one repeats. */
-  backoffMs: readonly number[];
-  /** A fetch round without IDLE (and a safety round with it), in ms. */
-  pollMs: number;
-  /** IDLE is ended and issued again this often (servers drop long IDLEs; Gmail ~10 min). */
-  maxIdleMs: number;
-  /** Connection and greeting timeout. */
-  connectMs: number;
-}
-
-export const DEFAULT_IMAP_TIMING: ImapTiming = {
-  backoffMs: [1_000, 2_000, 5_000, 15_000, 30_000, 60_000, 300_000],
-  pollMs: 60_000,
-  maxIdleMs: 9 * 60_000,
-  connectMs: 30_000,
-};
-
-/** Messages whose headers are read per FETCH round (the rest follow in the next round). */
-const HEADER_BATCH = 200;
 
 export interface RunnerDeps {
   /** The source as stored now (its cursor moves as mail is taken). */
@@ -49,29 +40,6 @@ export interface RunnerDeps {
   tls?: ConnectionOptions;
 }
 
-/** The imapflow options for a source: TLS verified, plain text only where the checks allowed it. */
-export function imapOptions(
-  record: Pick<SourceRecord, 'host' | 'port' | 'tls' | 'username'>,
-  password: string,
-  timing: Pick<ImapTiming, 'maxIdleMs' | 'connectMs' | 'pollMs'>,
-  tls: ConnectionOptions = {},
-): ImapFlowOptions {
-  return {
-    host: record.host,
-    port: record.port,
-    secure: record.tls === 'implicit',
-    doSTARTTLS: record.tls === 'starttls',
-    auth: { user: record.username, pass: password },
-    tls: { ...tls, rejectUnauthorized: true, minVersion: 'TLSv1.2' },
-    logger: false,
-    clientInfo: { name: 'Ephemera' },
-    maxIdleTime: timing.maxIdleMs,
-    connectionTimeout: timing.connectMs,
-    greetingTimeout: timing.connectMs,
-    autoIdleDelay: 100,
-  };
-}
-
 /**
  * One source's connection: connect, log in, open the mailbox, take what arrived after the
  * cursor, then wait in IDLE (or poll where the server has none) and take each new message.
@@ -85,6 +53,16 @@ export class ImapSourceRunner {
   private wake: (() => void) | null = null;
   private draining: Promise<void> | null = null;
   private again = false;
+  /** The connection's response-size failure, if any (imapflow's LiteralTooLarge, ...). */
+  private tooLarge: Error | null = null;
+  /** The cursor at which a header page was too large for the connection. */
+  private tooLargeAt: number | null = null;
+  /** The first error imapflow reported on the session's connection. */
+  private clientError: Error | null = null;
+  /** Why the session's last fetch failed (it closed the connection). */
+  private fetchFailure: unknown = null;
+  /** The last message refused, in words: shown as the source's last error. */
+  private refusal: string | null = null;
 
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -105,11 +83,16 @@ export class ImapSourceRunner {
     while (!this.stopped) {
       this.deps.onState('connecting', null);
       let failure: SourceFailure;
-      let connected = false;
+      let openedAt: number | null = null;
       try {
-        connected = await this.session();
+        this.fetchFailure = null;
+        this.clientError = null;
+        await this.session((at) => (openedAt = at));
         if (this.stopped) return;
-        failure = { text: 'connection lost', lasting: false };
+        // What imapflow reported (a timeout, a response too large) or the fetch that failed
+        // and closed the connection says more than the close.
+        const cause = this.clientError ?? this.fetchFailure;
+        failure = cause ? describeFailure(cause) : { text: 'connection lost', lasting: false };
       } catch (err) {
         if (this.stopped) return;
         failure = describeFailure(err);
@@ -120,7 +103,11 @@ export class ImapSourceRunner {
         this.deps.onState('error', failure.text);
         return;
       }
-      if (connected) failures = 0;
+      // Only a connection that stayed up a while starts the backoff over: one that fails right
+      // after the mailbox opens keeps backing off, like one that cannot connect.
+      if (openedAt !== null && this.deps.clock.now() - openedAt >= this.deps.timing.healthyMs) {
+        failures = 0;
+      }
       const backoff = this.deps.timing.backoffMs;
       const pause = backoff[Math.min(failures, backoff.length - 1)] ?? 60_000;
       failures++;
@@ -130,41 +117,44 @@ export class ImapSourceRunner {
     }
   }
 
-  /** One connection, until it closes; true if it got as far as the open mailbox. */
-  private async session(): Promise<boolean> {
+  /** One connection, until it closes; `opened` hears when the mailbox opened. */
+  private async session(opened: (at: number) => void): Promise<void> {
     const record = this.deps.record();
-    if (!record) return false;
+    if (!record) return;
     const Client = await loadImapFlow();
     const client = new Client(
       imapOptions(record, this.deps.password, this.deps.timing, this.deps.tls),
     );
     this.client = client;
+    this.tooLarge = null;
     // imapflow reports socket errors here too; the 'close' that follows ends the session.
-    client.on('error', (err: Error) =>
-      this.deps.logger.warn(`source ${record.id}: ${err.message}`),
-    );
+    client.on('error', (err: Error) => {
+      if (isTooLarge(err)) this.tooLarge = err;
+      this.clientError ??= err;
+      this.deps.logger.warn(`source ${record.id}: ${err.message}`);
+    });
     const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     try {
       await client.connect();
-      if (this.stopped) return false;
+      if (this.stopped) return;
       try {
         await client.mailboxOpen(record.mailbox);
       } catch (err) {
         if (client.usable) throw new MailboxMissing(record.mailbox);
         throw err;
       }
+      opened(this.deps.clock.now());
       client.on('exists', () => this.kick(client));
       const poll = setInterval(() => this.kick(client), this.deps.timing.pollMs);
       poll.unref();
       try {
         this.kick(client);
         await this.draining;
-        this.deps.onState('idle', null);
+        if (client.usable) this.deps.onState('idle', this.refusal);
         await closed;
       } finally {
         clearInterval(poll);
       }
-      return true;
     } finally {
       this.client = null;
       client.close();
@@ -186,6 +176,7 @@ export class ImapSourceRunner {
           if (!this.stopped) {
             this.deps.logger.warn(`source ${this.id()}: fetch failed: ${(err as Error).message}`);
           }
+          this.fetchFailure = err;
           // The connection is broken (its 'close' ends the session) or will be closed.
           client.close();
           return;
@@ -198,30 +189,36 @@ export class ImapSourceRunner {
 
   /** Every message after the cursor, in UID order, each taken or skipped before the next. */
   private async drain(client: ImapFlow): Promise<void> {
+    const guard: Guard = (work, command) =>
+      withDeadline(work, this.deps.timing.commandMs, command, () => client.close());
     for (let round = 0; round < 10_000 && !this.stopped; round++) {
       const record = this.deps.record();
       const mailbox = client.mailbox;
       if (!record || !mailbox) return;
       const uidValidity = String(mailbox.uidValidity);
       if (record.uidValidity !== uidValidity) {
-        await this.startAtEnd(client, record, uidValidity);
+        await this.startAtEnd(client, record, uidValidity, guard);
         continue;
       }
       const from = record.lastUid + 1;
-      const found = await client.fetchAll(
-        `${from}:*`,
-        { uid: true, size: true, headers: true },
-        { uid: true },
-      );
-      // `n:*` names the last message even when its UID is below n.
-      const fresh = found
-        .filter((m) => m.uid >= from)
-        .sort((a, b) => a.uid - b.uid)
-        .slice(0, HEADER_BATCH);
-      if (fresh.length === 0) return;
-      for (const message of fresh) {
+      // Headers too large for the connection at this cursor last time: one message at a time,
+      // so the one to blame is known (and refused) if it happens again.
+      const narrow = this.tooLargeAt === from;
+      const uids = await nextUids(client, from, narrow ? 1 : IMAP_LIMITS.headerBatch, guard);
+      if (uids.length === 0) return;
+      let page: Routed[];
+      try {
+        page = await routeHeaders(client, uids, (fields) => this.deps.route(fields), guard);
+      } catch (err) {
+        const tooLarge = this.tooLarge ?? (isTooLarge(err) ? err : null);
+        if (tooLarge && narrow) this.refuse(record, uidValidity, uids[0] ?? from, tooLarge);
+        else if (tooLarge) this.tooLargeAt = from;
+        throw err;
+      }
+      if (page.length === 0) return;
+      for (const message of page) {
         if (this.stopped) return;
-        await this.takeOne(client, record, uidValidity, message);
+        await this.takeOne(client, record, uidValidity, message, guard);
       }
     }
   }
@@ -230,57 +227,70 @@ export class ImapSourceRunner {
     client: ImapFlow,
     record: SourceRecord,
     uidValidity: string,
-    message: { uid: number; size?: number; headers?: Buffer },
+    message: Routed,
+    guard: Guard,
   ): Promise<void> {
-    const leases = message.headers ? this.deps.route(readHeaderFields(message.headers)) : [];
-    const tooBig = (message.size ?? 0) > MAIL_LIMITS.maxMessageBytes;
-    if (leases.length === 0 || tooBig) {
+    const claimedTooBig = message.claimedSize > MAIL_LIMITS.maxMessageBytes;
+    if (message.leases.length === 0 || claimedTooBig) {
       // Left exactly as it is on the server: no flag set, nothing moved.
-      if (tooBig && leases.length > 0) {
-        this.deps.logger.warn(`source ${record.id}: message ${message.uid} is over 10 MiB, left`);
+      if (claimedTooBig && message.leases.length > 0) {
+        this.refuse(record, uidValidity, message.uid, overLimit(message.uid));
+      } else {
+        this.deps.ingest.skip(record.id, uidValidity, message.uid);
       }
+      return;
+    }
+    let body;
+    try {
+      body = await fetchBody(client, message.uid, guard);
+    } catch (err) {
+      // The server sent more than was asked for: the connection is closed unread, and this
+      // message is refused so the next connection does not fetch it again.
+      const tooLarge = this.tooLarge ?? (isTooLarge(err) ? err : null);
+      if (tooLarge) this.refuse(record, uidValidity, message.uid, overLimit(message.uid));
+      throw err;
+    }
+    if ('gone' in body) {
       this.deps.ingest.skip(record.id, uidValidity, message.uid);
       return;
     }
-    const full = await client.fetchOne(String(message.uid), { source: true }, { uid: true });
-    if (!full || !full.source) {
-      this.deps.ingest.skip(record.id, uidValidity, message.uid);
+    if ('refused' in body) {
+      this.refuse(record, uidValidity, message.uid, body.refused);
       return;
     }
-    this.deps.ingest.take(record.id, uidValidity, message.uid, full.source, leases);
-    this.deps.onState('idle', null);
+    this.deps.ingest.take(record.id, uidValidity, message.uid, body.raw, message.leases);
+    this.deps.onState('idle', this.refusal);
     if (record.afterIngest === 'seen') {
-      await client.messageFlagsAdd(String(message.uid), ['\\Seen'], { uid: true });
+      await guard(client.messageFlagsAdd(String(message.uid), ['\\Seen'], { uid: true }), 'STORE');
     } else if (record.afterIngest === 'delete') {
-      await client.messageDelete(String(message.uid), { uid: true });
+      await guard(client.messageDelete(String(message.uid), { uid: true }), 'EXPUNGE');
     }
+  }
+
+  /** A message not taken, and why: the source says so (last_error) until it restarts. */
+  private refuse(record: SourceRecord, uidValidity: string, uid: number, why: string | Error) {
+    const text =
+      typeof why === 'string'
+        ? why
+        : `message ${uid} refused: the server sent more than the limits allow (${why.message.slice(0, 120)})`;
+    this.deps.logger.warn(`source ${record.id}: ${text}`);
+    this.deps.ingest.skip(record.id, uidValidity, uid);
+    this.refusal = text;
+    this.tooLargeAt = null;
+    this.deps.onState('idle', text);
   }
 
   /**
    * A new source (or a mailbox whose UIDVALIDITY changed, so old UIDs mean nothing): start at
    * the mailbox's current end, or at the first message of the last `sinceMs`.
    */
-  private async startAtEnd(client: ImapFlow, record: SourceRecord, uidValidity: string) {
-    const status = await client.status(record.mailbox, { uidNext: true });
-    const uidNext =
-      (status ? status.uidNext : undefined) ?? (client.mailbox ? client.mailbox.uidNext : 1);
-    let start = Math.max(0, uidNext - 1);
-    if (record.sinceMs > 0) {
-      // SEARCH SINCE has day granularity: the arrival times decide within that day.
-      const cutoff = this.deps.clock.now() - record.sinceMs;
-      const uids = await client.search({ since: new Date(cutoff) }, { uid: true });
-      if (uids && uids.length > 0) {
-        const dated = await client.fetchAll(
-          uids.join(','),
-          { uid: true, internalDate: true },
-          { uid: true },
-        );
-        const recent = dated
-          .filter((m) => m.internalDate && new Date(m.internalDate).getTime() >= cutoff)
-          .map((m) => m.uid);
-        if (recent.length > 0) start = Math.min(start, Math.min(...recent) - 1);
-      }
-    }
+  private async startAtEnd(
+    client: ImapFlow,
+    record: SourceRecord,
+    uidValidity: string,
+    guard: Guard,
+  ) {
+    const start = await startingUid(client, record, this.deps.clock.now(), guard);
     if (record.uidValidity !== null) {
       this.deps.logger.warn(`source ${record.id}: UIDVALIDITY changed; starting at the end`);
     }

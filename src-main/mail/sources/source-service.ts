@@ -12,7 +12,8 @@ import type { Logger } from '../../core/logger.ts';
 import type { HeaderField } from '../message-headers.ts';
 import { describeFailure } from './imap-errors.ts';
 import { loadImapFlow } from './imap-client.ts';
-import { ImapSourceRunner, imapOptions, type ImapTiming } from './imap-runner.ts';
+import { ImapSourceRunner } from './imap-runner.ts';
+import { imapOptions, type ImapTiming } from './imap-options.ts';
 import { openSecret, SecretUnreadable, type SecretBox } from './secret-box.ts';
 import {
   parseSourceCreate,

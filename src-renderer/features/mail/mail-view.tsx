@@ -183,6 +183,11 @@ export function MailView({
           </Button>
         </div>
       ) : null}
+      {mail.parse_error ? (
+        <div className="remote-bar" role="status" data-testid="mail-unparsed">
+          <span>{t('mail.unparsed', { reason: mail.parse_error })}</span>
+        </div>
+      ) : null}
       {mail.truncated ? (
         <div className="remote-bar" role="status" data-testid="mail-truncated">
           <Icon name="clip" size={16} />

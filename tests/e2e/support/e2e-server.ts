@@ -86,6 +86,30 @@ const control = http.createServer((req, res) => {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
         return;
       }
+      if (req.method === 'POST' && req.url === '/unparsed') {
+        // A mail kept unparsed, as the parse queue stores one (parsed-mail-writer.ts).
+        const { email, text, reason } = JSON.parse(body) as Record<string, string>;
+        const [mail] = t.app.mail.store.insert([
+          {
+            email: email ?? '',
+            from: 'a@example.org',
+            fromName: null,
+            to: [email ?? ''],
+            subject: null,
+            text: text ?? '',
+            html: null,
+            receivedAt: Date.now(),
+            code: null,
+            link: null,
+            size: (text ?? '').length,
+            attachments: [],
+            parseError: reason ?? null,
+          },
+        ]);
+        if (mail) t.app.mail.hub.publish(mail);
+        res.writeHead(204).end();
+        return;
+      }
       res.writeHead(404).end();
     } catch (err) {
       res.writeHead(500).end(String(err));

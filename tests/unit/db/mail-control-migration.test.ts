@@ -5,6 +5,7 @@ import { mailRaw } from '../../../src-main/db/migrations/003-mail-raw.ts';
 import { mailControl } from '../../../src-main/db/migrations/004-mail-control.ts';
 import { mailLink } from '../../../src-main/db/migrations/007-mail-link.ts';
 import { searchIndexLag } from '../../../src-main/db/migrations/009-search-index-lag.ts';
+import { parseAttempts } from '../../../src-main/db/migrations/010-parse-attempts.ts';
 import { searchCjk } from '../../../src-main/db/migrations/012-search-cjk.ts';
 import { MailStore } from '../../../src-main/mail/mail-store.ts';
 import { parseSearch, searchExpression } from '../../../src-main/mail/search-query.ts';
@@ -23,6 +24,8 @@ describe('migration 004 (read state, search index)', () => {
     db.exec(mailControl.sql);
     db.exec(mailLink.sql); // the store reads every column of today's schema
     db.exec(searchIndexLag.sql);
+    // The mail store of today writes parse_error (010).
+    db.exec(parseAttempts.sql);
     db.exec(searchCjk.sql); // the index as the store fills it today
     const store = new MailStore(db);
     const find = (email: string, q: string) => {

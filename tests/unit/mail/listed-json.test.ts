@@ -29,6 +29,7 @@ interface TextRow {
   size: number;
   attachments_json: string;
   is_read: number;
+  parse_error: string | null;
 }
 
 /**
@@ -40,7 +41,7 @@ function oracleListed(db: Db): Mail[] {
     .prepare<[{ s: number; b: number }], TextRow & { cut: number | null }>(
       `SELECT id, email, from_address, from_name, to_json, substr(subject, 1, @s) AS subject,
          substr(text, 1, @b) AS text, substr(html, 1, @b) AS html, received_at, code, link,
-         size, attachments_json, is_read,
+         size, attachments_json, is_read, parse_error,
          (length(subject) > @s OR length(text) > @b OR length(html) > @b) AS cut
        FROM mail_messages ORDER BY id`,
     )
@@ -61,6 +62,7 @@ function oracleListed(db: Db): Mail[] {
     attachments: JSON.parse(row.attachments_json) as Attachment[],
     read: row.is_read === 1,
     truncated: row.cut === 1,
+    parse_error: row.parse_error,
   }));
 }
 
@@ -81,6 +83,7 @@ function oracleWhole(db: Db, id: number): string {
     attachments: JSON.parse(row.attachments_json) as Attachment[],
     read: row.is_read === 1,
     truncated: false,
+    parse_error: row.parse_error,
     subject: row.subject,
     text: row.text,
     html: row.html,

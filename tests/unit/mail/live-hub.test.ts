@@ -20,6 +20,7 @@ function mail(id: number, email: string): Mail {
     attachments: [],
     read: false,
     truncated: false,
+    parse_error: null,
   };
 }
 

@@ -5,7 +5,35 @@ import { ParsePool, unpackedWorkerPath } from '../../../src-main/mail/parse-pool
 // Real worker threads: a cold one boots in ~250 ms, but seconds on a loaded CI machine.
 const WORKER_TEST = { timeout: 30_000 };
 
+/** A plain-text message of `bytes` bytes: 76-character lines of `a`. */
+function plainMessage(bytes: number): Uint8Array {
+  const head = 'Subject: big\r\nContent-Type: text/plain\r\n\r\n';
+  const line = `${'a'.repeat(76)}\r\n`;
+  return new TextEncoder().encode(head + line.repeat(Math.floor((bytes - head.length) / 78)));
+}
+
 describe('ParsePool', WORKER_TEST, () => {
+  it('a worker forced out of memory dies alone: its job fails, the next job gets a new worker', async () => {
+    // 24 MB of heap start a worker (from sources, tsx included) but cannot parse a 10 MiB mail.
+    const pool = new ParsePool(createLogger('test', true), 1, 60_000, 60_000, 24);
+    const small = new TextEncoder().encode('Subject: after\r\n\r\nYour code is 482913.\r\n');
+    const failed: unknown = await pool
+      .analyze(plainMessage(10 * 1024 * 1024 - 100), null)
+      .catch((err: unknown) => err);
+    expect((failed as { code?: string }).code).toBe('ERR_WORKER_OUT_OF_MEMORY');
+    expect(await pool.analyze(small, null)).toMatchObject({ subject: 'after', code: '482913' });
+    await pool.close();
+  });
+
+  it('a message over the mail limit never reaches a worker (one of 30 MiB took the process down)', async () => {
+    const pool = new ParsePool(createLogger('test', true), 1);
+    await expect(pool.analyze(plainMessage(30 * 1024 * 1024), null)).rejects.toThrow(
+      /over the 10 MiB mail limit/,
+    );
+    expect(pool.liveWorkers()).toBe(0);
+    await pool.close();
+  });
+
   it('parses in a worker thread, code included, and refuses work once closed', async () => {
     const pool = new ParsePool(createLogger('test', true), 2);
     const raw = new TextEncoder().encode(

@@ -9,6 +9,7 @@ import { DEFAULT_PARSE_QUEUE, ParseQueue } from '../../../src-main/mail/parse-qu
 import { ParsedMailWriter } from '../../../src-main/mail/parsed-mail-writer.ts';
 import { RawInbox } from '../../../src-main/mail/raw-inbox.ts';
 import { RawStore } from '../../../src-main/mail/raw-store.ts';
+import { analyzedAs } from '../../helpers/mail-fixtures.ts';
 import { ManualClock } from '../../helpers/manual-clock.ts';
 
 const logger = createLogger('test', true);
@@ -31,17 +32,7 @@ function fakeAnalyzer(): {
     if (text === 'refuse') return Promise.reject(new MessageRefused('5.3.4 no'));
     if (text === 'flaky' && calls.filter((c) => c === 'flaky').length === 1)
       return Promise.reject(new Error('worker died'));
-    return Promise.resolve({
-      from,
-      fromName: null,
-      to: [],
-      subject: text,
-      text,
-      html: null,
-      attachments: [],
-      code: null,
-      link: null,
-    });
+    return Promise.resolve(analyzedAs(text, from));
   };
   return { analyze, calls, lanes, urgent };
 }
