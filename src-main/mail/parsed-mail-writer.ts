@@ -82,7 +82,7 @@ export class ParsedMailWriter {
  * LeaseService.mailboxFor), dated when SMTP received it.
  */
 function copies(raw: StoredRaw, analyzed: AnalyzedMessage, mailboxFor: MailboxResolver) {
-  const { code, link, ...parsed } = analyzed;
+  const { code, link, htmlCut: _logged, ...parsed } = analyzed;
   return deliveryTargets(raw.envelope.recipients, mailboxFor).map(({ mailbox, recipients }) => ({
     email: mailbox,
     ...parsed,
