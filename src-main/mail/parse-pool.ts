@@ -33,6 +33,15 @@ interface Queued {
   reject: (err: Error) => void;
 }
 
+/** Test seams of the pool (integration tests and benches). */
+export interface ParsePoolHooks {
+  /**
+   * A job is posted to its worker only once this resolves: the job holds its slot meanwhile,
+   * as a slow parse would (tests hold hostile mail in the workers deterministically).
+   */
+  beforeSend?: (job: ParseJob) => Promise<void> | undefined;
+}
+
 /**
  * What a worker holds at once (at least one job): enough that it never runs dry while the main
  * thread is busy storing a batch or answering a list (about 5 ms of 5 KB mails), little enough
@@ -136,9 +145,15 @@ export function defaultPoolSize(): number {
  * MIME parsing and code extraction off the event loop, in worker threads. mailparser costs
  * about 0.3–0.5 ms for a 5 KB mail and up to a second for a 10 MiB one; on the main thread that
  * would cap ingest and stall every HTTP answer and WebSocket push meanwhile.
+ *
+ * Past the `size` workers of the backlog there is one reserve worker for urgent jobs (someone
+ * waits for that mail): it starts only when every other worker has work in hand, so a watched
+ * mailbox's code never waits behind a slow or hostile backlog mail (docs/decisions.md).
  */
 export class ParsePool {
   private readonly slots: Slot[] = [];
+  /** The reserve slot: urgent jobs only, when no backlog worker is idle. */
+  private readonly reserve: Slot;
   /** Jobs no worker has yet: someone waits for these (urgent), and the backlog. */
   private readonly urgentQueue: Queued[] = [];
   private readonly queue: Queued[] = [];
@@ -155,9 +170,11 @@ export class ParsePool {
     size = defaultPoolSize(),
     private readonly timeoutMs = 60_000,
     private readonly idleMs = 60_000,
+    private readonly hooks: ParsePoolHooks = {},
   ) {
-    for (let i = 0; i < size; i++)
+    for (let i = 0; i <= size; i++)
       this.slots.push({ worker: null, pending: new Map(), bytes: 0, idle: null });
+    this.reserve = this.slots[size] as Slot;
   }
 
   /** Workers running now (for tests and diagnostics). */
@@ -207,7 +224,9 @@ export class ParsePool {
     ] as const) {
       while (queue.length > 0 && !this.closed) {
         const next = queue[0] as Queued;
-        const slot = this.freeSlot(all ? this.slots.length : next.lanes, next.job.raw.byteLength);
+        const slot = all
+          ? this.urgentSlot(next)
+          : this.freeSlot(next.lanes, next.job.raw.byteLength);
         if (!slot) break;
         queue.shift();
         this.send(slot, next);
@@ -215,14 +234,35 @@ export class ParsePool {
     }
   }
 
-  /** The least busy of the first `lanes` slots with room; on a tie one whose worker runs. */
+  /**
+   * An idle backlog worker, else the reserve worker if it has room, else the least busy: an
+   * urgent job waits behind as little as can be.
+   */
+  private urgentSlot(next: Queued): Slot | null {
+    const bytes = next.job.raw.byteLength;
+    const backlog = this.freeSlot(Infinity, bytes);
+    if (backlog?.pending.size === 0) return backlog;
+    const reserve = this.hasRoom(this.reserve, bytes) ? this.reserve : null;
+    if (!backlog || !reserve) return reserve ?? backlog;
+    return reserve.pending.size <= backlog.pending.size ? reserve : backlog;
+  }
+
+  private hasRoom(slot: Slot, bytes: number): boolean {
+    return !(
+      slot.pending.size >= MAX_IN_FLIGHT ||
+      (slot.pending.size > 0 && slot.bytes + bytes > MAX_BYTES_IN_FLIGHT)
+    );
+  }
+
+  /**
+   * The least busy of the first `lanes` backlog slots with room; on a tie one whose worker
+   * runs.
+   */
   private freeSlot(lanes: number, bytes: number): Slot | null {
     let best: Slot | null = null;
-    for (const slot of this.slots.slice(0, Math.max(1, lanes))) {
-      const full =
-        slot.pending.size >= MAX_IN_FLIGHT ||
-        (slot.pending.size > 0 && slot.bytes + bytes > MAX_BYTES_IN_FLIGHT);
-      if (full) continue;
+    const backlog = this.slots.length - 1;
+    for (const slot of this.slots.slice(0, Math.max(1, Math.min(lanes, backlog)))) {
+      if (!this.hasRoom(slot, bytes)) continue;
       if (
         !best ||
         slot.pending.size < best.pending.size ||
@@ -251,7 +291,10 @@ export class ParsePool {
     const bytes = queued.job.raw.byteLength;
     slot.pending.set(id, { resolve: queued.resolve, reject: queued.reject, timer, bytes });
     slot.bytes += bytes;
-    worker.postMessage({ id, ...queued.job });
+    const post = (): void => worker.postMessage({ id, ...queued.job });
+    const hold = this.hooks.beforeSend?.(queued.job);
+    if (hold) void hold.then(() => slot.worker === worker && slot.pending.has(id) && post());
+    else post();
   }
 
   async close(): Promise<void> {
