@@ -16,8 +16,8 @@ const WATCH_EVERY_MS = 250;
 const WATCH_MS = 6_000;
 const WARM_UP_MS = 2_000;
 /** A hostile mail this often (faster than they are parsed: a backlog builds). */
-const HOSTILE_EVERY_MS = 50;
-const MAX_HOSTILE = 200;
+const HOSTILE_EVERY_MS = 25;
+const MAX_HOSTILE = 300;
 /** Hostile mails acknowledged before the watched ones start (the backlog exists). */
 const HOSTILE_FIRST = 5;
 const WORKER = new URL('./mail/hostile-stream-worker.ts', import.meta.url);

@@ -10,6 +10,7 @@ import { MessageRefused } from './message-refused.ts';
 import type { AttachmentFile } from './raw-mail.ts';
 
 type Reply =
+  | { ready: true }
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: string; refused?: string | null };
 
@@ -60,6 +61,8 @@ interface Slot {
   /** Raw bytes of the jobs in `pending`. */
   bytes: number;
   idle: NodeJS.Timeout | null;
+  /** Its worker has loaded the parser (parse-worker.ts says so): a job sent now starts now. */
+  ready: boolean;
 }
 
 /**
@@ -173,7 +176,7 @@ export class ParsePool {
     private readonly hooks: ParsePoolHooks = {},
   ) {
     for (let i = 0; i <= size; i++)
-      this.slots.push({ worker: null, pending: new Map(), bytes: 0, idle: null });
+      this.slots.push({ worker: null, pending: new Map(), bytes: 0, idle: null, ready: false });
     this.reserve = this.slots[size] as Slot;
   }
 
@@ -250,17 +253,17 @@ export class ParsePool {
   }
 
   /**
-   * An idle backlog worker; else the reserve worker, if it runs already or every backlog
-   * worker holds a large mail's bytes (its parse is what the urgent job would wait for); else
-   * the least busy backlog worker. A burst of small mail does not start the reserve: waiting
-   * behind a few small jobs is shorter than a cold start.
+   * An idle backlog worker; else the reserve worker once it is ready (it takes urgent jobs
+   * only: nothing long is ahead there); else the least busy backlog worker with room, or none
+   * (the job waits here for the first of them to free up or the reserve to be ready). The
+   * reserve is started when every backlog worker holds large mail (warmReserve); a job is not
+   * sent to it while it boots, which may take longer than the parse it would avoid.
    */
   private urgentSlot(next: Queued): Slot | null {
     const bytes = next.job.raw.byteLength;
     const backlog = this.freeSlot(Infinity, bytes);
     if (backlog?.pending.size === 0) return backlog;
-    const reserve = this.hasRoom(this.reserve, bytes) ? this.reserve : null;
-    if (reserve && (reserve.worker || this.backlogHeavy())) return reserve;
+    if (this.reserve.ready && this.hasRoom(this.reserve, bytes)) return this.reserve;
     return backlog;
   }
 
@@ -338,6 +341,11 @@ export class ParsePool {
     const worker = spawn();
     slot.worker = worker;
     worker.on('message', (reply: Reply) => {
+      if ('ready' in reply) {
+        slot.ready = slot.worker === worker;
+        this.dispatch();
+        return;
+      }
       const job = slot.pending.get(reply.id);
       if (!job) return;
       slot.pending.delete(reply.id);
@@ -364,6 +372,7 @@ export class ParsePool {
       // verification code after a quiet minute would otherwise wait for.
       if (this.liveWorkers() <= 1) return;
       slot.worker = null;
+      slot.ready = false;
       void worker.terminate();
     }, this.idleMs);
     slot.idle.unref();
@@ -376,6 +385,7 @@ export class ParsePool {
     this.failAll(slot, err);
     void slot.worker?.terminate();
     slot.worker = null;
+    slot.ready = false;
     // Jobs still queued get a new worker.
     this.dispatch();
   }
