@@ -6,7 +6,8 @@ import { SmtpSession } from './smtp-session.ts';
 export interface HostileStreamPlan {
   smtpPort: number;
   recipient: string;
-  /** One mail this often (or back to back when sending takes longer). */
+  /** Connections sending at once, each one mail this often (back to back if slower). */
+  connections: number;
   everyMs: number;
   /** At most this many mails (bounds the disk the bench fills). */
   maxMails: number;
@@ -32,25 +33,26 @@ export function hostileMessage(to: string, n: number): string {
   return `${head}<html><body>\r\n${nesting}<p>Your code is ${100000 + n}.</p></body></html>`;
 }
 
-/** Sends hostile mails on one connection until told to stop; counts the 250s. */
+/** Sends hostile mails on `connections` connections until told to stop; counts the 250s. */
 async function run(plan: HostileStreamPlan): Promise<HostileStreamStats> {
   const control = new Int32Array(plan.control);
-  const session = await SmtpSession.open(plan.smtpPort);
-  let refused = 0;
-  let sent = 0;
-  for (let n = 0; Atomics.load(control, 0) === 0 && n < plan.maxMails; n++) {
-    const next = performance.now() + plan.everyMs;
-    await session.begin('hostile@example.org', plan.recipient);
-    session.write(`${hostileMessage(plan.recipient, n)}\r\n.\r\n`);
-    const reply = await session.reply();
-    if (reply.startsWith('250')) {
-      sent++;
-      Atomics.store(control, 1, sent);
-    } else refused++;
-    await sleep(Math.max(0, next - performance.now()));
-  }
-  session.close();
-  return { sent, refused };
+  const stats: HostileStreamStats = { sent: 0, refused: 0 };
+  let n = 0;
+  const connection = async (): Promise<void> => {
+    const session = await SmtpSession.open(plan.smtpPort);
+    while (Atomics.load(control, 0) === 0 && n < plan.maxMails) {
+      const next = performance.now() + plan.everyMs;
+      await session.begin('hostile@example.org', plan.recipient);
+      session.write(`${hostileMessage(plan.recipient, n++)}\r\n.\r\n`);
+      const reply = await session.reply();
+      if (reply.startsWith('250')) Atomics.store(control, 1, ++stats.sent);
+      else stats.refused++;
+      await sleep(Math.max(0, next - performance.now()));
+    }
+    session.close();
+  };
+  await Promise.all(Array.from({ length: plan.connections }, connection));
+  return stats;
 }
 
 run(workerData as HostileStreamPlan).then(

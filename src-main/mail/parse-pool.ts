@@ -229,7 +229,7 @@ export class ParsePool {
         const next = queue[0] as Queued;
         const slot = all
           ? this.urgentSlot(next)
-          : this.freeSlot(next.lanes, next.job.raw.byteLength);
+          : this.freeSlot(next.lanes, next.job.raw.byteLength, this.isLarge(next));
         if (!slot) break;
         queue.shift();
         this.send(slot, next);
@@ -253,18 +253,27 @@ export class ParsePool {
   }
 
   /**
-   * An idle backlog worker; else the reserve worker once it is ready (it takes urgent jobs
-   * only: nothing long is ahead there); else the least busy backlog worker with room, or none
-   * (the job waits here for the first of them to free up or the reserve to be ready). The
-   * reserve is started when every backlog worker holds large mail (warmReserve); a job is not
-   * sent to it while it boots, which may take longer than the parse it would avoid.
+   * An idle backlog worker that is ready; else the reserve worker once it is ready (it takes
+   * urgent jobs only: nothing long is ahead there); else the least busy backlog worker with
+   * room (an idle one even if it must start first), or none: the job waits here for the first
+   * of them to free up or the reserve to be ready. The reserve is started when every backlog
+   * worker holds large mail (warmReserve); a job is not sent to it while it boots, which may
+   * take longer than the parse it would avoid.
    */
   private urgentSlot(next: Queued): Slot | null {
     const bytes = next.job.raw.byteLength;
     const backlog = this.freeSlot(Infinity, bytes);
-    if (backlog?.pending.size === 0) return backlog;
+    if (backlog?.pending.size === 0 && backlog.ready) return backlog;
     if (this.reserve.ready && this.hasRoom(this.reserve, bytes)) return this.reserve;
     return backlog;
+  }
+
+  /**
+   * A large backlog job (a slow parse) goes to an idle cold worker rather than the warm one:
+   * nobody waits for it, and the warm worker stays free for the next urgent job.
+   */
+  private isLarge(queued: Queued): boolean {
+    return queued.job.raw.byteLength >= MAX_BYTES_IN_FLIGHT;
   }
 
   /** Every backlog worker holds at least MAX_BYTES_IN_FLIGHT: large mail, slow to parse. */
@@ -283,16 +292,18 @@ export class ParsePool {
    * The least busy of the first `lanes` backlog slots with room; on a tie one whose worker
    * runs.
    */
-  private freeSlot(lanes: number, bytes: number): Slot | null {
+  private freeSlot(lanes: number, bytes: number, preferCold = false): Slot | null {
     let best: Slot | null = null;
     const backlog = this.slots.length - 1;
     for (const slot of this.slots.slice(0, Math.max(1, Math.min(lanes, backlog)))) {
       if (!this.hasRoom(slot, bytes)) continue;
+      const tie = best !== null && slot.pending.size === best.pending.size;
       if (
         !best ||
         slot.pending.size < best.pending.size ||
         // A cold start costs ~250 ms.
-        (slot.pending.size === best.pending.size && best.worker === null && slot.worker !== null)
+        (tie && !preferCold && best.worker === null && slot.worker !== null) ||
+        (tie && preferCold && best.worker !== null && slot.worker === null)
       )
         best = slot;
     }
