@@ -4,6 +4,7 @@ import { benchDesktopLaunch } from './desktop-launch.ts';
 import { benchDownloadPipeline } from './download-pipeline.ts';
 import { benchIdleRss } from './idle-rss.ts';
 import { benchImapLatency } from './imap-latency.ts';
+import { benchMailHostileBacklog } from './mail-hostile-backlog.ts';
 import { benchMailIngest } from './mail-ingest.ts';
 import { benchMailLargeMailbox } from './mail-large-mailbox.ts';
 import { benchMailListLatency } from './mail-list-latency.ts';
@@ -25,6 +26,7 @@ const BENCHES: [string, () => Promise<BenchResult[]>][] = [
   ['desktop-launch', benchDesktopLaunch],
   ['mail-ingest', benchMailIngest],
   ['mail-push-latency', benchMailPushLatency],
+  ['mail-hostile-backlog', benchMailHostileBacklog],
   ['mail-list-latency', benchMailListLatency],
   ['mail-search', benchMailSearch],
   ['mail-large-mailbox', benchMailLargeMailbox],

@@ -45,6 +45,9 @@ export class WatchedMailbox {
 
   /** Sends a mail every `everyMs` until stopped; stop() resolves with each 250 → push in ms. */
   sendEvery(everyMs: number): { stop(): Promise<number[]> } {
+    // Codes start over with each run: only this run's count.
+    this.acknowledged.clear();
+    this.pushedAt.clear();
     let stopped = false;
     const loop = (async () => {
       for (let n = 0; !stopped && n < 10_000; n++) {

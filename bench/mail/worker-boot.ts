@@ -10,8 +10,17 @@ type WorkerReply<T> = { ok: true; stats: T } | { ok: false; error: string };
 
 /** Runs `entry` with `data` in a fresh worker thread and resolves with what it posts back. */
 export function runWorker<T>(entry: URL, data: unknown, timeoutMs = 180_000): Promise<T> {
+  return startWorker<T>(entry, data, timeoutMs).result;
+}
+
+/** The same, with the worker at hand while it runs (to signal it through shared memory). */
+export function startWorker<T>(
+  entry: URL,
+  data: unknown,
+  timeoutMs = 180_000,
+): { worker: Worker; result: Promise<T> } {
   const worker = new Worker(boot(entry), { eval: true, workerData: data });
-  return new Promise<T>((resolve, reject) => {
+  const result = new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       void worker.terminate();
       reject(new Error(`${entry.pathname} exceeded ${timeoutMs} ms`));
@@ -27,4 +36,5 @@ export function runWorker<T>(entry: URL, data: unknown, timeoutMs = 180_000): Pr
       reject(err);
     });
   });
+  return { worker, result };
 }

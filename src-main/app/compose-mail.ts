@@ -7,7 +7,7 @@ import { DEFAULT_STREAM_OPTIONS } from '../http/ws-routes.ts';
 import type { LeasePolicy } from '../mail/lease-service.ts';
 import { checkMx, systemMxResolver, type MxResolver } from '../mail/mx-check.ts';
 import { DEFAULT_KEY_WATCH_MS } from '../mail/key-sessions.ts';
-import { ParsePool } from '../mail/parse-pool.ts';
+import { ParsePool, type ParsePoolHooks } from '../mail/parse-pool.ts';
 import {
   createMailServices,
   type MailServices,
@@ -29,6 +29,8 @@ export interface MailOverrides {
   stream?: Partial<StreamOptions>;
   /** Parse worker threads (default: ParsePool's, from the CPU count). */
   parseWorkers?: number;
+  /** Test seams of the parse pool (holding a job in its worker). */
+  parseHooks?: ParsePoolHooks;
   /** How often to look for key changes made by another process (DEFAULT_KEY_WATCH_MS). */
   keyWatchMs?: number;
   smtpTimeouts?: Partial<SmtpTimeouts>;
@@ -79,7 +81,14 @@ export function composeMail(
     config.mailRetentionHours === undefined ? undefined : config.mailRetentionHours * 3_600_000;
   // MIME parsing (mailparser, htmlparser2) lives only in the workers: the main process never
   // loads it, which keeps about 30 MB out of its idle memory.
-  const pool = new ParsePool(logger('parse'), overrides.parseWorkers);
+  const pool = new ParsePool(
+    logger('parse'),
+    overrides.parseWorkers,
+    undefined,
+    undefined,
+    undefined,
+    overrides.parseHooks,
+  );
   const sender = createSender({
     timeoutMs: overrides.webhookTimeoutMs ?? WEBHOOK_LIMITS.timeoutMs,
     replyBytes: WEBHOOK_LIMITS.replyBytes,

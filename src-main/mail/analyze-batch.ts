@@ -58,7 +58,14 @@ export function analyzeBatch(
     }
     for (let attempt = raw.attempts + 1; ; attempt++) {
       try {
-        return await analyze(raw.raw, raw.envelope.from, how.lanes, how.urgent);
+        const analyzed = await analyze(raw.raw, raw.envelope.from, how.lanes, how.urgent);
+        if (analyzed.htmlCut) {
+          // Hostile or broken HTML: say so, since its text past the cut is read unformatted.
+          how.logger.warn(
+            `raw message ${raw.id}: its HTML passed the renderer's ${analyzed.htmlCut} budget; the text part or stripped text stands for the rest`,
+          );
+        }
+        return analyzed;
       } catch (err) {
         if (how.stopped()) return null;
         if (err instanceof MessageRefused || attempt >= how.attempts) {

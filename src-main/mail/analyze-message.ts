@@ -1,7 +1,6 @@
+import { withSharedRendering, type MailParts } from './html-text/mail-rendering.ts';
+import type { RenderCut } from './html-text/render-budget.ts';
 import { isTextFromHtml, parseMessage, type ParsedMessage } from './message-parser.ts';
-
-/** What the extractors read of a mail. */
-type MailParts = { subject: string | null; text: string | null; html: string | null };
 
 /** The verification-code extractor's signature (src-main/mail/code-extraction/extract-code.ts). */
 export type CodeExtractor = (mail: MailParts) => string | null;
@@ -18,6 +17,8 @@ export interface AnalyzedMessage extends Omit<ParsedMessage, 'text' | 'html'> {
   html: string | Buffer | null;
   code: string | null;
   link: string | null;
+  /** The HTML passed a bound of the renderer (render-budget.ts); logged, not stored. */
+  htmlCut?: RenderCut | null;
 }
 
 /**
@@ -51,9 +52,16 @@ export function analyzeInProcess(
       Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength),
       envelopeFrom,
     );
-    const parts = { subject: parsed.subject, text: parsed.text, html: parsed.html };
+    // Both extractors read the one rendering of the HTML, made by whichever asks first.
+    const parts = withSharedRendering({
+      subject: parsed.subject,
+      text: parsed.text,
+      html: parsed.html,
+    });
+    const code = guarded(extractCode, parts);
     // A link is read from the HTML's anchors, never from their text rendered as a text part.
-    const linkParts = isTextFromHtml(parsed) ? { ...parts, text: null } : parts;
-    return { ...parsed, code: guarded(extractCode, parts), link: guarded(extractLink, linkParts) };
+    const link = guarded(extractLink, isTextFromHtml(parsed) ? { ...parts, text: null } : parts);
+    const htmlCut = parts.html === null ? null : (parts.rendered()?.cut ?? null);
+    return { ...parsed, code, link, htmlCut };
   };
 }

@@ -11,6 +11,7 @@ import { MessageRefused } from './message-refused.ts';
 import type { AttachmentFile } from './raw-mail.ts';
 
 type Reply =
+  | { ready: true }
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: string; refused?: string | null };
 
@@ -34,6 +35,15 @@ interface Queued {
   reject: (err: Error) => void;
 }
 
+/** Test seams of the pool (integration tests and benches). */
+export interface ParsePoolHooks {
+  /**
+   * A job is posted to its worker only once this resolves: the job holds its slot meanwhile,
+   * as a slow parse would (tests hold hostile mail in the workers deterministically).
+   */
+  beforeSend?: (job: ParseJob) => Promise<void> | undefined;
+}
+
 /**
  * What a worker holds at once (at least one job): enough that it never runs dry while the main
  * thread is busy storing a batch or answering a list (about 5 ms of 5 KB mails), little enough
@@ -52,6 +62,8 @@ interface Slot {
   /** Raw bytes of the jobs in `pending`. */
   bytes: number;
   idle: NodeJS.Timeout | null;
+  /** Its worker has loaded the parser (parse-worker.ts says so): a job sent now starts now. */
+  ready: boolean;
 }
 
 /**
@@ -148,9 +160,15 @@ export function defaultPoolSize(): number {
  * MIME parsing and code extraction off the event loop, in worker threads. mailparser costs
  * about 0.3–0.5 ms for a 5 KB mail and up to a second for a 10 MiB one; on the main thread that
  * would cap ingest and stall every HTTP answer and WebSocket push meanwhile.
+ *
+ * Past the `size` workers of the backlog there is one reserve worker for urgent jobs (someone
+ * waits for that mail): it starts only when every other worker has work in hand, so a watched
+ * mailbox's code never waits behind a slow or hostile backlog mail (docs/decisions.md).
  */
 export class ParsePool {
   private readonly slots: Slot[] = [];
+  /** The reserve slot: urgent jobs only, when no backlog worker is idle. */
+  private readonly reserve: Slot;
   /** Jobs no worker has yet: someone waits for these (urgent), and the backlog. */
   private readonly urgentQueue: Queued[] = [];
   private readonly queue: Queued[] = [];
@@ -169,9 +187,11 @@ export class ParsePool {
     private readonly timeoutMs = 60_000,
     private readonly idleMs = 60_000,
     private readonly heapMb = WORKER_HEAP_MB,
+    private readonly hooks: ParsePoolHooks = {},
   ) {
-    for (let i = 0; i < size; i++)
-      this.slots.push({ worker: null, pending: new Map(), bytes: 0, idle: null });
+    for (let i = 0; i <= size; i++)
+      this.slots.push({ worker: null, pending: new Map(), bytes: 0, idle: null, ready: false });
+    this.reserve = this.slots[size] as Slot;
   }
 
   /** Workers running now (for tests and diagnostics). */
@@ -226,27 +246,83 @@ export class ParsePool {
     ] as const) {
       while (queue.length > 0 && !this.closed) {
         const next = queue[0] as Queued;
-        const slot = this.freeSlot(all ? this.slots.length : next.lanes, next.job.raw.byteLength);
+        const slot = all
+          ? this.urgentSlot(next)
+          : this.freeSlot(next.lanes, next.job.raw.byteLength, this.isLarge(next));
         if (!slot) break;
         queue.shift();
         this.send(slot, next);
       }
     }
+    this.warmReserve();
   }
 
-  /** The least busy of the first `lanes` slots with room; on a tie one whose worker runs. */
-  private freeSlot(lanes: number, bytes: number): Slot | null {
+  /**
+   * With every backlog worker on large mail, the reserve worker is started before an urgent
+   * job needs it: a cold start (~250 ms, seconds on a loaded machine) would be the first
+   * code's wait. It retires like the others once idle.
+   */
+  private warmReserve(): void {
+    if (this.closed || this.reserve.worker || !this.backlogHeavy()) return;
+    try {
+      this.retireWhenIdle(this.reserve, this.startWorker(this.reserve));
+    } catch (err) {
+      this.logger.error('parse worker cannot start', err);
+    }
+  }
+
+  /**
+   * An idle backlog worker that is ready; else the reserve worker once it is ready (it takes
+   * urgent jobs only: nothing long is ahead there); else the least busy backlog worker with
+   * room (an idle one even if it must start first), or none: the job waits here for the first
+   * of them to free up or the reserve to be ready. The reserve is started when every backlog
+   * worker holds large mail (warmReserve); a job is not sent to it while it boots, which may
+   * take longer than the parse it would avoid.
+   */
+  private urgentSlot(next: Queued): Slot | null {
+    const bytes = next.job.raw.byteLength;
+    const backlog = this.freeSlot(Infinity, bytes);
+    if (backlog?.pending.size === 0 && backlog.ready) return backlog;
+    if (this.reserve.ready && this.hasRoom(this.reserve, bytes)) return this.reserve;
+    return backlog;
+  }
+
+  /**
+   * A large backlog job (a slow parse) goes to an idle cold worker rather than the warm one:
+   * nobody waits for it, and the warm worker stays free for the next urgent job.
+   */
+  private isLarge(queued: Queued): boolean {
+    return queued.job.raw.byteLength >= MAX_BYTES_IN_FLIGHT;
+  }
+
+  /** Every backlog worker holds at least MAX_BYTES_IN_FLIGHT: large mail, slow to parse. */
+  private backlogHeavy(): boolean {
+    return this.slots.slice(0, -1).every((slot) => slot.bytes >= MAX_BYTES_IN_FLIGHT);
+  }
+
+  private hasRoom(slot: Slot, bytes: number): boolean {
+    return !(
+      slot.pending.size >= MAX_IN_FLIGHT ||
+      (slot.pending.size > 0 && slot.bytes + bytes > MAX_BYTES_IN_FLIGHT)
+    );
+  }
+
+  /**
+   * The least busy of the first `lanes` backlog slots with room; on a tie one whose worker
+   * runs.
+   */
+  private freeSlot(lanes: number, bytes: number, preferCold = false): Slot | null {
     let best: Slot | null = null;
-    for (const slot of this.slots.slice(0, Math.max(1, lanes))) {
-      const full =
-        slot.pending.size >= MAX_IN_FLIGHT ||
-        (slot.pending.size > 0 && slot.bytes + bytes > MAX_BYTES_IN_FLIGHT);
-      if (full) continue;
+    const backlog = this.slots.length - 1;
+    for (const slot of this.slots.slice(0, Math.max(1, Math.min(lanes, backlog)))) {
+      if (!this.hasRoom(slot, bytes)) continue;
+      const tie = best !== null && slot.pending.size === best.pending.size;
       if (
         !best ||
         slot.pending.size < best.pending.size ||
         // A cold start costs ~250 ms.
-        (slot.pending.size === best.pending.size && best.worker === null && slot.worker !== null)
+        (tie && !preferCold && best.worker === null && slot.worker !== null) ||
+        (tie && preferCold && best.worker !== null && slot.worker === null)
       )
         best = slot;
     }
@@ -270,7 +346,10 @@ export class ParsePool {
     const bytes = queued.job.raw.byteLength;
     slot.pending.set(id, { resolve: queued.resolve, reject: queued.reject, timer, bytes });
     slot.bytes += bytes;
-    worker.postMessage({ id, ...queued.job });
+    const post = (): void => worker.postMessage({ id, ...queued.job });
+    const hold = this.hooks.beforeSend?.(queued.job);
+    if (hold) void hold.then(() => slot.worker === worker && slot.pending.has(id) && post());
+    else post();
   }
 
   async close(): Promise<void> {
@@ -292,6 +371,11 @@ export class ParsePool {
     const worker = spawn(this.heapMb);
     slot.worker = worker;
     worker.on('message', (reply: Reply) => {
+      if ('ready' in reply) {
+        slot.ready = slot.worker === worker;
+        this.dispatch();
+        return;
+      }
       const job = slot.pending.get(reply.id);
       if (!job) return;
       slot.pending.delete(reply.id);
@@ -318,6 +402,7 @@ export class ParsePool {
       // verification code after a quiet minute would otherwise wait for.
       if (this.liveWorkers() <= 1) return;
       slot.worker = null;
+      slot.ready = false;
       void worker.terminate();
     }, this.idleMs);
     slot.idle.unref();
@@ -330,6 +415,7 @@ export class ParsePool {
     this.failAll(slot, err);
     void slot.worker?.terminate();
     slot.worker = null;
+    slot.ready = false;
     // Jobs still queued get a new worker.
     this.dispatch();
   }

@@ -54,3 +54,6 @@ parentPort?.on('message', (job: ParseJob & { id: number }) => {
       }),
   );
 });
+
+// Loaded: the pool may count on this worker starting a job at once (ParsePool's reserve).
+parentPort?.postMessage({ ready: true });

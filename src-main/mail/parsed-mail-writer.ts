@@ -86,7 +86,7 @@ export class ParsedMailWriter {
 function copies(raw: StoredRaw, outcome: ParseOutcome, mailboxFor: MailboxResolver) {
   const parseError = isUnparsed(outcome) ? outcome.unparsed : outcome ? null : 'not parsed';
   const analyzed = outcome && !isUnparsed(outcome) ? outcome : unparsed(raw);
-  const { code, link, ...parsed } = analyzed;
+  const { code, link, htmlCut: _logged, ...parsed } = analyzed;
   return deliveryTargets(raw.envelope.recipients, mailboxFor).map(({ mailbox, recipients }) => ({
     email: mailbox,
     ...parsed,
@@ -115,5 +115,6 @@ function unparsed(raw: StoredRaw): AnalyzedMessage {
     attachments: [],
     code: null,
     link: null,
+    htmlCut: null,
   };
 }

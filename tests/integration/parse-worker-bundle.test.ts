@@ -33,10 +33,7 @@ describe('parse worker bundle', () => {
           'Content-Type: text/plain; charset=GBK\r\nContent-Transfer-Encoding: base64\r\n\r\n' +
           `${body.toString('base64')}\r\n`,
       );
-      const reply = new Promise<unknown>((resolve, reject) => {
-        worker.once('message', resolve);
-        worker.once('error', reject);
-      });
+      const reply = firstReply(worker);
       worker.postMessage({ id: 7, raw: new Uint8Array(raw), from: null });
       expect(await reply).toMatchObject({
         id: 7,
@@ -73,10 +70,7 @@ describe('parse worker bundle', () => {
         resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
       });
       try {
-        const reply = new Promise<unknown>((resolve, reject) => {
-          worker.once('message', resolve);
-          worker.once('error', reject);
-        });
+        const reply = firstReply(worker);
         worker.postMessage({
           id: 1,
           kind: 'analyze',
@@ -90,3 +84,13 @@ describe('parse worker bundle', () => {
     }
   });
 });
+
+/** The worker's first answer to a job (its "ready" message, sent once loaded, is skipped). */
+function firstReply(worker: Worker): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    worker.on('message', (message: { ready?: boolean }) => {
+      if (!message.ready) resolve(message);
+    });
+    worker.once('error', reject);
+  });
+}

@@ -34,12 +34,8 @@ interface Tally {
   inBody: boolean;
 }
 
-export function extractCode(mail: {
-  subject: string | null;
-  text: string | null;
-  html: string | null;
-}): string | null {
-  const sources = readSources(mail satisfies MailParts);
+export function extractCode(mail: MailParts): string | null {
+  const sources = readSources(mail);
   if (sources.length === 0) return null;
   const masked = sources.map((s) => maskNoise(s.text));
   const context = mailContext(masked);

@@ -3,9 +3,6 @@
  * so the caps cost no recall and keep the work small for a 10 MiB body.
  */
 
-/** Raw HTML handed to the parser; a 10 MiB body is cut here before any work. */
-export const MAX_HTML_CHARS = 256 * 1024;
-
 /** Raw text/plain read before normalisation. */
 export const MAX_TEXT_CHARS = 64 * 1024;
 

@@ -1,21 +1,17 @@
 /**
  * Builds the texts a mail is read from: the subject (one line), the text/plain part and the
- * visible rendering of the HTML part (the app's one renderer, html-text/render-html.ts, with
- * this module's normalisation; its hidden text is kept apart). The HTML is read even when a
- * text part exists: the text part is often a "view in browser" stub. Every source is
- * normalised and capped.
+ * visible rendering of the HTML part (the mail's one rendering, html-text/mail-rendering.ts,
+ * shared with link extraction and normalised as normalize.ts says; its hidden text is kept
+ * apart). The HTML is read even when a text part exists: the text part is often a "view in
+ * browser" stub. Every source is normalised and capped.
  */
 
-import { renderHtml } from '../html-text/render-html.ts';
-import { MAX_HTML_CHARS, MAX_SCAN_CHARS, MAX_SUBJECT_CHARS, MAX_TEXT_CHARS } from './limits.ts';
+import { renderingOf, type MailParts } from '../html-text/mail-rendering.ts';
+import { MAX_SCAN_CHARS, MAX_SUBJECT_CHARS, MAX_TEXT_CHARS } from './limits.ts';
 import { normalizeText } from './normalize.ts';
 import type { SourceText } from './types.ts';
 
-export interface MailParts {
-  subject: string | null;
-  text: string | null;
-  html: string | null;
-}
+export type { MailParts };
 
 export function readSources(mail: MailParts): SourceText[] {
   const sources: SourceText[] = [];
@@ -27,17 +23,14 @@ export function readSources(mail: MailParts): SourceText[] {
     const text = normalizeText(mail.text.slice(0, MAX_TEXT_CHARS)).slice(0, MAX_SCAN_CHARS);
     sources.push({ kind: 'text', text, emphasis: [] });
   }
-  if (mail.html) {
-    const visible = renderHtml(mail.html.slice(0, MAX_HTML_CHARS), {
-      maxChars: MAX_SCAN_CHARS,
-      mapText: normalizeText,
-      collectHidden: true,
-    });
+  const visible = mail.html ? renderingOf(mail) : null;
+  if (visible) {
+    const text = visible.text.slice(0, MAX_SCAN_CHARS);
     sources.push({
       kind: 'html',
-      text: visible.text,
-      emphasis: visible.emphasis,
-      hiddenText: visible.hiddenText,
+      text,
+      emphasis: visible.emphasis.filter((e) => e.start < text.length),
+      hiddenText: visible.hiddenText.slice(0, MAX_SCAN_CHARS),
     });
   }
   return sources;

@@ -19,14 +19,18 @@
  *   drawn one digit per span).
  * - Emphasis: runs drawn big, letter-spaced, monospace, bold, in a heading or under a class/id
  *   mentioning code/otp/pin/verif are recorded as spans of the output.
+ * - Bounded work (render-budget.ts): past MAX_DEPTH open elements or MAX_STEPS parser events
+ *   the rendering stops, says why (`cut`) and where (`readTo`); callers read the rest as
+ *   stripped text (stripped-text.ts) or from the text part.
  */
 
 import { Parser } from 'htmlparser2';
-import { hintFromStyle, hintsFromStylesheet, NO_HINT, type CssHint } from './css-hints.ts';
+import { hintsFromStylesheet, type CssHint } from './css-hints.ts';
 import { BLOCKS, CELLS, PARAGRAPHS, SKIPPED, TAG_EMPHASIS } from './html-tags.ts';
 import type { EmphasisLevel, EmphasisSpan } from './emphasis.ts';
 import { AnchorCollector, type RenderedAnchor } from './anchors.ts';
-import { addEmphasis, classKeys, wordMeetsNumber } from './render-parts.ts';
+import { RenderBudget, type RenderCut } from './render-budget.ts';
+import { addEmphasis, hintOf, wordMeetsNumber } from './render-parts.ts';
 
 // code-extraction/types.ts takes both emphasis types from this module.
 export type { EmphasisLevel, EmphasisSpan };
@@ -41,6 +45,8 @@ export interface RenderOptions {
   collectHidden?: boolean;
   /** Also return the links (`<a href>`) with their text (anchors.ts). */
   collectAnchors?: boolean;
+  /** Bounds of the work (render-budget.ts; MAX_DEPTH and MAX_STEPS by default). */
+  budget?: RenderBudget;
 }
 
 export interface RenderedHtml {
@@ -50,9 +56,11 @@ export interface RenderedHtml {
   hiddenText: string;
   /** The links in document order; [] unless collectAnchors. */
   anchors: RenderedAnchor[];
+  /** Set when a bound of render-budget.ts stopped the rendering before the end of `html`. */
+  cut: RenderCut | null;
+  /** Where in `html` the rendering stopped: its length unless cut. */
+  readTo: number;
 }
-
-const CODE_CLASS = /code|otp|pin|verif|token|passcode/i;
 
 /** Stylesheets are read for class rules up to this size; mail CSS is far smaller. */
 const MAX_STYLESHEET_CHARS = 64 * 1024;
@@ -78,6 +86,7 @@ interface List {
 
 export function renderHtml(html: string, options: RenderOptions): RenderedHtml {
   const { maxChars, mapText, collectHidden = false, collectAnchors = false } = options;
+  const budget = options.budget ?? new RenderBudget();
   const links = collectAnchors ? new AnchorCollector() : null;
   const out: string[] = [];
   let length = 0;
@@ -132,23 +141,6 @@ export function renderHtml(html: string, options: RenderOptions): RenderedHtml {
     return start;
   };
 
-  const hintOf = (attribs: Record<string, string>): CssHint => {
-    let hidden = false;
-    let level: EmphasisLevel | 0 = 0;
-    for (const key of classKeys(attribs)) {
-      const h = classHints.get(key);
-      if (!h) continue;
-      hidden ||= h.hidden;
-      level = Math.max(level, h.emphasis) as EmphasisLevel | 0;
-    }
-    const inline = attribs.style ? hintFromStyle(attribs.style) : NO_HINT;
-    if (CODE_CLASS.test(`${attribs.class ?? ''} ${attribs.id ?? ''}`)) level = 2;
-    return {
-      hidden: hidden || inline.hidden,
-      emphasis: Math.max(level, inline.emphasis) as EmphasisLevel | 0,
-    };
-  };
-
   /** Opens a visible element: its line breaks, tab or list bullet. */
   const layoutOpen = (name: string, attribs: Record<string, string>, frame: Frame): void => {
     crossedTag = true;
@@ -175,6 +167,7 @@ export function renderHtml(html: string, options: RenderOptions): RenderedHtml {
   const parser = new Parser(
     {
       onopentag(name, attribs) {
+        if (!budget.step(stack.length + 1)) return stop();
         hiddenGap = true;
         const parent = stack[stack.length - 1];
         if (name === 'style') {
@@ -188,7 +181,7 @@ export function renderHtml(html: string, options: RenderOptions): RenderedHtml {
           else if (name === 'img') links?.image(attribs.alt);
           return;
         }
-        const hint = hintOf(attribs);
+        const hint = hintOf(attribs, classHints);
         const fontSize = name === 'font' ? Number.parseInt(attribs.size ?? '', 10) : 0;
         const frame: Frame = {
           name,
@@ -208,6 +201,7 @@ export function renderHtml(html: string, options: RenderOptions): RenderedHtml {
         if (!frame.hidden) layoutOpen(name, attribs, frame);
       },
       onclosetag(name) {
+        if (!budget.step(stack.length)) return stop();
         hiddenGap = true;
         let frame: Frame | undefined;
         while ((frame = stack.pop()) && frame.name !== name) {
@@ -225,6 +219,7 @@ export function renderHtml(html: string, options: RenderOptions): RenderedHtml {
         if (frame.breaks > 0 && name !== 'br') breakLines(frame.breaks);
       },
       ontext(data) {
+        if (!budget.step(stack.length)) return stop();
         if (styleText) {
           if (styleChars < MAX_STYLESHEET_CHARS) styleText.push(data);
           styleChars += data.length;
@@ -264,11 +259,17 @@ export function renderHtml(html: string, options: RenderOptions): RenderedHtml {
     },
     { decodeEntities: true, lowerCaseTags: true },
   );
+  /** Where the event that passed a bound started: nothing from there on was rendered. */
+  let readTo = html.length;
+  function stop(): void {
+    if (readTo === html.length) readTo = Math.min(html.length, parser.startIndex);
+    parser.pause();
+  }
 
-  for (let i = 0; i < html.length && length < maxChars; i += FEED_SLICE) {
+  for (let i = 0; i < html.length && length < maxChars && !budget.cut; i += FEED_SLICE) {
     parser.write(html.slice(i, i + FEED_SLICE));
   }
-  if (length < maxChars) parser.end();
+  if (length < maxChars && !budget.cut) parser.end();
 
   const text = out.join('').slice(0, maxChars);
   return {
@@ -276,5 +277,7 @@ export function renderHtml(html: string, options: RenderOptions): RenderedHtml {
     emphasis: emphasis.filter((e) => e.start < text.length),
     hiddenText: hiddenOut.join('').slice(0, maxChars),
     anchors: links?.finish(length) ?? [],
+    cut: budget.cut,
+    readTo,
   };
 }

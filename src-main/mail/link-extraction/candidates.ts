@@ -1,22 +1,19 @@
 /**
  * Gathers the links of a mail with their label and context: the anchors of the HTML part (from
- * the one renderer, html-text/render-html.ts, so hidden links are known as hidden), the URLs
- * written out in the rendered HTML text outside any anchor, and the URLs of the text/plain part.
- * Hidden anchors and anything that is not an http(s) URL are left out here.
+ * the mail's one rendering, html-text/mail-rendering.ts, shared with code extraction, so hidden
+ * links are known as hidden), the URLs written out in the rendered HTML text outside any
+ * anchor, and the URLs of the text/plain part. Hidden anchors and anything that is not an
+ * http(s) URL are left out here.
  */
 
 import { MAX_ANCHORS } from '../html-text/anchors.ts';
-import { renderHtml } from '../html-text/render-html.ts';
-import { CONTEXT_CHARS, MAX_HTML_CHARS, MAX_RENDERED_CHARS, MAX_TEXT_CHARS } from './limits.ts';
+import { renderingOf, type MailParts } from '../html-text/mail-rendering.ts';
+import { CONTEXT_CHARS, MAX_TEXT_CHARS } from './limits.ts';
 import { findTextUrls, type TextUrl } from './text-urls.ts';
 import type { LinkCandidate } from './types.ts';
 import { cleanHref } from './url-rules.ts';
 
-export interface MailParts {
-  subject: string | null;
-  text: string | null;
-  html: string | null;
-}
+export type { MailParts };
 
 /** NFKC folds full-width letters and compatibility forms, so keyword lists match once. */
 const fold = (s: string): string => s.normalize('NFKC');
@@ -41,11 +38,8 @@ function fromTextUrls(urls: readonly TextUrl[], source: 'html' | 'text', order: 
 
 export function gatherCandidates(mail: MailParts): LinkCandidate[] {
   const out: LinkCandidate[] = [];
-  if (mail.html) {
-    const rendered = renderHtml(mail.html.slice(0, MAX_HTML_CHARS), {
-      maxChars: MAX_RENDERED_CHARS,
-      collectAnchors: true,
-    });
+  const rendered = mail.html ? renderingOf(mail) : null;
+  if (rendered) {
     let previousEnd = 0;
     for (const a of rendered.anchors) {
       const url = a.hidden ? null : cleanHref(a.href);

@@ -1,9 +1,6 @@
 /** The bounds of link extraction: the work per mail stays small whatever the sender sends. */
 
-/** HTML rendered to find links (the same cap as html-text/html-to-text.ts). */
-export const MAX_HTML_CHARS = 1024 * 1024;
-/** Rendered text kept (anchors past it are still reported up to MAX_ANCHORS). */
-export const MAX_RENDERED_CHARS = 256 * 1024;
+/* The HTML's caps are the shared rendering's (html-text/mail-rendering.ts). */
 /** text/plain read for URLs. */
 export const MAX_TEXT_CHARS = 256 * 1024;
 /** URLs read from one text. */

@@ -473,9 +473,11 @@ describe('extractCode: bounded work', () => {
     expect(html(`<p>${filler}</p><p>Your verification code: 482913</p>`)).toBeNull();
   });
 
-  it('stops at the HTML cap even when everything before it is hidden', () => {
-    const hidden = `<div style="display:none">${'<span>x</span>'.repeat(40_000)}</div>`;
-    expect(hidden.length).toBeGreaterThan(512 * 1024);
+  it('stops at the render budget even when everything before it is hidden', () => {
+    // Past the step budget the rest is stripped text, hidden x's included: the code comes
+    // after the scan cap.
+    const hidden = `<div style="display:none">${'<span>x</span>'.repeat(80_000)}</div>`;
+    expect(hidden.length).toBeGreaterThan(1024 * 1024);
     expect(html(`${hidden}<p>Your verification code: 482913</p>`)).toBeNull();
     expect(html(`<p>Your verification code: 482913</p>${hidden}`)).toBe('482913');
   });
