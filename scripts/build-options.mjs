@@ -25,7 +25,7 @@ const cjsShim = [
 
 /**
  * The constant scripts/build-main.mjs defines in the main bundles: the parse worker's SHA-256
- * (src-main/mail/parse-pool.ts checks it before starting the worker).
+ * (src-main/mail/parse-worker-file.ts checks it before starting the worker).
  */
 export const PARSE_WORKER_SHA256_NAME = '__PARSE_WORKER_SHA256__';
 
@@ -70,7 +70,7 @@ export const mainBuild = {
   // (bench/desktop-launch.ts measures both builds).
   splitting: true,
   // Chunks sit beside the entries: code that finds files relative to its own module
-  // (parse-pool.ts's worker, app-paths.ts) works from any of them.
+  // (parse-worker-file.ts's worker, app-paths.ts) works from any of them.
   chunkNames: '[name]-[hash]',
   target: 'node20',
   external: MAIN_EXTERNALS,
@@ -95,7 +95,7 @@ export const mainBuild = {
 
 /** @type {import('esbuild').BuildOptions} */
 export const workerBuild = {
-  // The mail parse pool's worker thread (src-main/mail/parse-pool.ts loads it), bundled with
+  // The mail parse pool's worker thread (src-main/mail/parse-worker-file.ts loads it), bundled with
   // its dependencies: the installers unpack this one file from the asar archive (a worker
   // thread is not certain to read modules from inside it), where node_modules is out of reach.
   // CommonJS dependencies get a real `require` for Node's built-ins.
