@@ -17,13 +17,15 @@ import { composeVideo, type VideoOverrides } from './compose-video.ts';
 import type { AppConfig } from './config.ts';
 import { Listeners, type PortTakenHandler } from '../core/listeners.ts';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../core/connection-limits.ts';
-import { createLogger } from '../core/logger.ts';
+import { createLogger, type Logger } from '../core/logger.ts';
 import { prepareDataFolder } from '../core/private-files.ts';
 import { SettingsService } from '../settings/settings-service.ts';
 import { SETTINGS_FILE_NAME, settingsFile } from '../settings/settings-file.ts';
 import { applyStoredSettings } from '../settings/stored-settings.ts';
 import { databaseProxySecret, startProxy } from '../settings/proxy-secret.ts';
 import { plainSecretBox } from '../mail/sources/secret-box.ts';
+import { removeServerFile, SERVER_FILE_NAME, writeServerFile } from './server-file.ts';
+import { loopbackOrigin } from './sign-in-link.ts';
 
 /** Replaceable parts, for tests and benchmarks; a normal start passes none. */
 export interface AppOverrides extends VideoOverrides {
@@ -79,7 +81,7 @@ export async function startApp(
   const stored = file.read();
   const config = applyStoredSettings(given, stored, logger);
   const clock = overrides.clock ?? systemClock;
-  prepareDataFolder(config.dataDir, [SETTINGS_FILE_NAME, DATABASE_FILE], logger);
+  prepareDataFolder(config.dataDir, [SETTINGS_FILE_NAME, DATABASE_FILE, SERVER_FILE_NAME], logger);
   const db = openDatabaseOrStartFresh(path.join(config.dataDir, DATABASE_FILE), logger);
   // The proxy password is kept like a source's, sealed in the database, never in settings.json.
   const proxySecret = databaseProxySecret(
@@ -151,10 +153,14 @@ export async function startApp(
   mail.retention.start();
   checkpointer.start();
   const bound = listeners;
+  // Where `npm run cli -- sign-in` finds this server (server-file.ts); a LAN switch keeps the
+  // port, and loopback reaches both the private host and every-interface.
+  const httpUrl = (): string => `http://${hostForUrl(bound.host)}:${bound.httpPort}`;
+  publishServerFile(config.dataDir, loopbackOrigin(httpUrl()), logger);
   let stopped = false;
   return {
     get httpUrl() {
-      return `http://${hostForUrl(bound.host)}:${bound.httpPort}`;
+      return httpUrl();
     },
     get smtpHost() {
       return bound.host;
@@ -181,9 +187,19 @@ export async function startApp(
       await mailParts.close();
       await videoParts.closeOutbound();
       db.close();
+      removeServerFile(config.dataDir, process.pid);
       logger.info('stopped');
     },
   };
+}
+
+/** A data folder that cannot take the file only loses the sign-in command: logged, not fatal. */
+function publishServerFile(dataDir: string, url: string, logger: Logger): void {
+  try {
+    writeServerFile(dataDir, { pid: process.pid, url });
+  } catch (err) {
+    logger.warn(`cannot write ${SERVER_FILE_NAME}: ${(err as Error).message}`);
+  }
 }
 
 function hostForUrl(host: string): string {
