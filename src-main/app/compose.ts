@@ -24,6 +24,7 @@ import { SETTINGS_FILE_NAME, settingsFile } from '../settings/settings-file.ts';
 import { applyStoredSettings } from '../settings/stored-settings.ts';
 import { databaseProxySecret, startProxy } from '../settings/proxy-secret.ts';
 import { plainSecretBox } from '../mail/sources/secret-box.ts';
+import { DomainReach } from '../mail/domain-reach.ts';
 import { removeServerFile, SERVER_FILE_NAME, writeServerFile } from './server-file.ts';
 import { loopbackOrigin } from './sign-in-link.ts';
 
@@ -102,6 +103,13 @@ export async function startApp(
   });
   const { mail, smtp } = mailParts;
   const host = SettingsService.startHost(config, stored);
+  // New address's default domain: the MX checks run in the background, never on a request.
+  const reach = new DomainReach((domain) => mailParts.checkMx(domain), clock);
+  const defaultDomain = (): string | null => {
+    const entries = mail.domains.list();
+    void reach.refresh(entries);
+    return reach.preferred(entries);
+  };
   let listeners: Listeners | null = null;
   const settings = new SettingsService({
     config,
@@ -113,6 +121,7 @@ export async function startApp(
     setProxy: (proxy) => videoParts.setProxy(proxy),
     proxySecret,
     domains: mail.domains,
+    defaultDomain,
     version: overrides.version ?? appVersion(),
     initialApiKey: mailParts.initialApiKey,
     networkInterfaces: overrides.networkInterfaces,
@@ -150,6 +159,7 @@ export async function startApp(
     throw err;
   }
   smtpUp = true;
+  void reach.refresh(mail.domains.list());
   mail.retention.start();
   checkpointer.start();
   const bound = listeners;
