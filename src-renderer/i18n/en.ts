@@ -654,6 +654,7 @@ export const en = {
   // Issue 33 part 3: the way back in (npm run cli -- sign-in, the tray), the domain of New address.
   'key.way.tray':
     'in the Ephemera desktop app: Open in browser or Copy sign-in link in its tray menu;',
+  'mail.newDomain': 'Domain for new addresses',
 } as const;
 
 export type MessageKey = keyof typeof en;

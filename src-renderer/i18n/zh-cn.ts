@@ -615,4 +615,5 @@ export const zhCN: Record<MessageKey, string> = {
   'video.fail.proxyLink': '设置代理',
   // Issue 33 第 3 部分：重新进入的方法（npm run cli -- sign-in、托盘），“新地址”的域名。
   'key.way.tray': '在 Ephemera 桌面应用中：托盘菜单里的“Open in browser”或“Copy sign-in link”；',
+  'mail.newDomain': '新地址的域名',
 };
