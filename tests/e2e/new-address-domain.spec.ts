@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { audit } from './support/axe-audit.ts';
 import { expect, test, type E2eServer } from './support/fixtures.ts';
 
 /** The e2e server's resolver gives mail.example.org an MX record (support/e2e-server.ts). */
@@ -80,6 +81,7 @@ test.describe('New address: the domain is chosen, preselected where mail from ou
         const box = await select.boundingBox();
         expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
         await shot(`new-address-domain-${viewport.width}-${lang}`);
+        expect(await audit(page, `mail, domain choice, ${lang} ${viewport.width}`)).toEqual([]);
 
         await page.getByTestId('new-mailbox').click();
         await expect(page.getByTestId('inbox-address')).toHaveText(/@mail\.example\.org$/);
