@@ -102,6 +102,22 @@ test.describe('New address: the domain is chosen, preselected where mail from ou
     }
   }
 
+  test('a receiving domain added while the page is open is used by the next New address', async ({
+    page,
+    server,
+  }) => {
+    await setPool(server, [LOCAL]);
+    await seed(page, server, 'en', true);
+    await page.goto(`${server.url}/#/mail`);
+    await expect(page.getByTestId('new-mailbox-domain')).toHaveCount(0);
+    // Another tab (or a script) adds it; the server's MX answer comes after this page loaded.
+    await setPool(server, [LOCAL, RECEIVING]);
+    await expect.poll(() => defaultDomain(server)).toBe(RECEIVING);
+    await page.getByTestId('new-mailbox').click();
+    await expect(page.getByTestId('inbox-address')).toHaveText(/@mail\.example\.org$/);
+    await expect(page.getByTestId('new-mailbox-domain')).toHaveValue(RECEIVING);
+  });
+
   test('one domain in the pool: no choice is offered', async ({ page, server }) => {
     await setPool(server, [LOCAL]);
     await seed(page, server, 'en', true);

@@ -45,8 +45,11 @@ export function newAddressDomain(
   return info.default_domain ?? undefined;
 }
 
-/** The same, asking /api/info first if it has not answered yet (the first visit's address). */
+/**
+ * The same, with /api/info asked again first: the pool may have changed in another tab, and
+ * the server's MX answers arrive after the page loaded (a domain just added is looked up then).
+ */
 export async function domainForNewAddress(): Promise<string | undefined> {
-  if (!useServer.getState().info) await useServer.getState().loadInfo();
+  await useServer.getState().loadInfo();
   return newAddressDomain(useServer.getState().info, useNewAddressDomain.getState().chosen);
 }
