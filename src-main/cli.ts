@@ -1,15 +1,17 @@
 import { ConfigError } from './app/config.ts';
 import { StartupError } from './core/startup-error.ts';
-import type { CliCommand } from './cli/command.ts';
+import { CliFailure, type CliCommand } from './cli/command.ts';
 import { probeCommand } from './cli/probe-command.ts';
 import { keysCommand } from './cli/keys-command.ts';
 import { serveCommand } from './cli/serve-command.ts';
+import { signInCommand } from './cli/sign-in-command.ts';
 
 /** Every command of the headless command line, by name. */
 const COMMANDS: Record<string, CliCommand> = {
   serve: serveCommand,
   keys: keysCommand,
   probe: probeCommand,
+  'sign-in': signInCommand,
 };
 
 function usage(): string {
@@ -31,7 +33,8 @@ async function main([name, ...rest]: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  const known = err instanceof ConfigError || err instanceof StartupError;
+  const known =
+    err instanceof ConfigError || err instanceof StartupError || err instanceof CliFailure;
   process.stderr.write(`${known ? err.message : String(err)}\n`);
   process.exit(err instanceof ConfigError ? 2 : 1);
 });

@@ -17,13 +17,16 @@ import { composeVideo, type VideoOverrides } from './compose-video.ts';
 import type { AppConfig } from './config.ts';
 import { Listeners, type PortTakenHandler } from '../core/listeners.ts';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../core/connection-limits.ts';
-import { createLogger } from '../core/logger.ts';
+import { createLogger, type Logger } from '../core/logger.ts';
 import { prepareDataFolder } from '../core/private-files.ts';
 import { SettingsService } from '../settings/settings-service.ts';
 import { SETTINGS_FILE_NAME, settingsFile } from '../settings/settings-file.ts';
 import { applyStoredSettings } from '../settings/stored-settings.ts';
 import { databaseProxySecret, startProxy } from '../settings/proxy-secret.ts';
 import { plainSecretBox } from '../mail/sources/secret-box.ts';
+import { DomainReach } from '../mail/domain-reach.ts';
+import { removeServerFile, SERVER_FILE_NAME, writeServerFile } from './server-file.ts';
+import { loopbackOrigin } from './sign-in-link.ts';
 
 /** Replaceable parts, for tests and benchmarks; a normal start passes none. */
 export interface AppOverrides extends VideoOverrides {
@@ -79,7 +82,7 @@ export async function startApp(
   const stored = file.read();
   const config = applyStoredSettings(given, stored, logger);
   const clock = overrides.clock ?? systemClock;
-  prepareDataFolder(config.dataDir, [SETTINGS_FILE_NAME, DATABASE_FILE], logger);
+  prepareDataFolder(config.dataDir, [SETTINGS_FILE_NAME, DATABASE_FILE, SERVER_FILE_NAME], logger);
   const db = openDatabaseOrStartFresh(path.join(config.dataDir, DATABASE_FILE), logger);
   // The proxy password is kept like a source's, sealed in the database, never in settings.json.
   const proxySecret = databaseProxySecret(
@@ -100,6 +103,13 @@ export async function startApp(
   });
   const { mail, smtp } = mailParts;
   const host = SettingsService.startHost(config, stored);
+  // New address's default domain: the MX checks run in the background, never on a request.
+  const reach = new DomainReach((domain) => mailParts.checkMx(domain), clock);
+  const defaultDomain = (): string | null => {
+    const entries = mail.domains.list();
+    void reach.refresh(entries);
+    return reach.preferred(entries);
+  };
   let listeners: Listeners | null = null;
   const settings = new SettingsService({
     config,
@@ -111,6 +121,7 @@ export async function startApp(
     setProxy: (proxy) => videoParts.setProxy(proxy),
     proxySecret,
     domains: mail.domains,
+    defaultDomain,
     version: overrides.version ?? appVersion(),
     initialApiKey: mailParts.initialApiKey,
     networkInterfaces: overrides.networkInterfaces,
@@ -148,13 +159,18 @@ export async function startApp(
     throw err;
   }
   smtpUp = true;
+  void reach.refresh(mail.domains.list());
   mail.retention.start();
   checkpointer.start();
   const bound = listeners;
+  // Where `npm run cli -- sign-in` finds this server (server-file.ts); a LAN switch keeps the
+  // port, and loopback reaches both the private host and every-interface.
+  const httpUrl = (): string => `http://${hostForUrl(bound.host)}:${bound.httpPort}`;
+  publishServerFile(config.dataDir, loopbackOrigin(httpUrl()), logger);
   let stopped = false;
   return {
     get httpUrl() {
-      return `http://${hostForUrl(bound.host)}:${bound.httpPort}`;
+      return httpUrl();
     },
     get smtpHost() {
       return bound.host;
@@ -181,9 +197,19 @@ export async function startApp(
       await mailParts.close();
       await videoParts.closeOutbound();
       db.close();
+      removeServerFile(config.dataDir, process.pid);
       logger.info('stopped');
     },
   };
+}
+
+/** A data folder that cannot take the file only loses the sign-in command: logged, not fatal. */
+function publishServerFile(dataDir: string, url: string, logger: Logger): void {
+  try {
+    writeServerFile(dataDir, { pid: process.pid, url });
+  } catch (err) {
+    logger.warn(`cannot write ${SERVER_FILE_NAME}: ${(err as Error).message}`);
+  }
 }
 
 function hostForUrl(host: string): string {

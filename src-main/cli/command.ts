@@ -4,3 +4,8 @@ export interface CliCommand {
   usage: string[];
   run(args: string[]): Promise<void>;
 }
+
+/** A command that was right but could not be done; its message says why (exit 1). */
+export class CliFailure extends Error {
+  override name = 'CliFailure';
+}

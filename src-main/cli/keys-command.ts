@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { systemClock } from '../core/clock.ts';
-import { ConfigError, defaultDataDir } from '../app/config.ts';
+import { ConfigError } from '../app/config.ts';
 import { DATABASE_FILE, openDatabase } from '../db/open-database.ts';
-import { storedDataDir } from '../settings/stored-settings.ts';
 import { ApiKeyStore, type ApiKeyInfo } from '../mail/key-store.ts';
 import type { CliCommand } from './command.ts';
+import { cliDataDir } from './data-dir.ts';
 
 const USAGE = [
   'keys create [--name N] [--data-dir D]',
@@ -79,8 +79,7 @@ function parse(args: string[]) {
   if (needsId !== (rawId !== undefined) || (needsId && !/^\d+$/.test(rawId ?? ''))) {
     throw new ConfigError(needsId ? `keys ${action} needs a numeric key ID.\n${usage}` : usage);
   }
-  const given = parsed.values['data-dir'] ?? process.env.EPHEMERA_DATA_DIR;
-  const dataDir = given ? path.resolve(given) : storedDataDir(defaultDataDir());
+  const dataDir = cliDataDir(parsed.values['data-dir']);
   return { action, id: Number(rawId), name: parsed.values.name, dataDir };
 }
 

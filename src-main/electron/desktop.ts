@@ -1,4 +1,3 @@
-import { signInLink } from '../app/sign-in-link.ts';
 import path from 'node:path';
 import type { BrowserWindow } from 'electron';
 import type { IpcEventChannel, IpcEventPayload } from '../../src-shared/ipc/contract.ts';
@@ -27,6 +26,7 @@ import { OtherEphemeraError, portFallback } from './port-fallback.ts';
 import { appProtocolHandler } from './protocol.ts';
 import { quitWatchdog } from './quit-watchdog.ts';
 import { announce, mediaOrigin } from './start-announce.ts';
+import { signInActions } from './sign-in-actions.ts';
 import { createAppTray, type AppTray, type TrayState } from './tray.ts';
 import { updateIpcHandlers } from './update.ipc.ts';
 import { videoIpcHandlers } from './video.ipc.ts';
@@ -187,14 +187,12 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
       });
   };
 
-  const openInBrowser = (): void => {
-    controller
-      .services()
-      .then((started) => deps.openExternal(signInLink(started)))
-      .catch((err: unknown) => {
-        deps.showError('Open in browser', err instanceof Error ? err.message : String(err));
-      });
-  };
+  const signIn = signInActions({
+    services: () => controller.services(),
+    openExternal: (url) => deps.openExternal(url),
+    copy: (text) => deps.clipboard.writeText(text),
+    showError: (title, message) => deps.showError(title, message),
+  });
 
   // A second launch passes its command line here; it is not read: it only shows this window.
   app.on('second-instance', () => showWindow());
@@ -345,7 +343,7 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
         icon: deps.paths.trayIcon,
         platform: deps.platform,
       },
-      { open: showWindow, openInBrowser, setLanSharing, copy, quit },
+      { open: showWindow, ...signIn, setLanSharing, copy, quit },
       trayState(),
     );
   } catch (err) {

@@ -8,7 +8,7 @@ import type { MailWatch } from './mail-watch.ts';
 
 export interface MailIpcDeps {
   /** The running services . */
-  services(): Promise<Pick<RunningApp, 'mail'>>;
+  services(): Promise<Pick<RunningApp, 'mail' | 'settings'>>;
   watches: Pick<MailWatch, 'watch' | 'unwatch'>;
 }
 
@@ -27,6 +27,7 @@ type MailChannels =
   | 'mail:watch'
   | 'mail:unwatch'
   | 'mail:domains'
+  | 'mail:default-domain'
   | 'keys:list'
   | 'keys:create'
   | 'keys:disable'
@@ -42,8 +43,8 @@ type MailChannels =
 export function mailIpcHandlers(deps: MailIpcDeps): Pick<IpcHandlers, MailChannels> {
   const mail = async () => (await deps.services()).mail;
   return {
-    'mail:generate': async () => (await mail()).leases.generate(),
-    'mail:generate-batch': async ({ count }) => (await mail()).leases.batch(count),
+    'mail:generate': async (request) => (await mail()).leases.generate(request?.domain),
+    'mail:generate-batch': async ({ count, domain }) => (await mail()).leases.batch(count, domain),
     'mail:lease': async ({ email }) => (await mail()).leases.lease(email),
     'mail:extend': async ({ email }) => (await mail()).leases.extend(email),
     'mail:reuse': async ({ email }) => (await mail()).leases.reuse(email),
@@ -67,6 +68,7 @@ export function mailIpcHandlers(deps: MailIpcDeps): Pick<IpcHandlers, MailChanne
       return null;
     },
     'mail:domains': async () => (await mail()).domains.list(),
+    'mail:default-domain': async () => (await deps.services()).settings.info().default_domain,
     'keys:list': async () => keyActions.list((await mail()).keys),
     'keys:create': async ({ name }) => keyActions.create((await mail()).keys, name),
     'keys:disable': async ({ id }) => keyActions.disable((await mail()).keys, id),

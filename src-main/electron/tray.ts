@@ -12,12 +12,18 @@ export interface TrayActions {
   open(): void;
   /** Opens the web UI in the default browser, signed in by a one-time link. */
   openInBrowser(): void;
+  /** Copies a fresh one-time sign-in link, for another browser on this computer. */
+  copySignInLink(): void;
   setLanSharing(on: boolean): void;
   copy(text: string): void;
   quit(): void;
 }
 
-/** The tray's menu: open, open in browser, share on LAN (with the address to copy), quit. */
+/**
+ * The tray's menu: open, open in browser, copy a sign-in link, share on LAN (with the address
+ * to copy), quit. The two sign-in items are the desktop's way back in for a browser that lost
+ * its key (the lockout messages name them, with `npm run cli -- sign-in`).
+ */
 export function trayMenuTemplate(
   state: TrayState,
   actions: TrayActions,
@@ -30,6 +36,12 @@ export function trayMenuTemplate(
       // Needs the services running (the link's code is made by them).
       enabled: !state.busy,
       click: () => actions.openInBrowser(),
+    },
+    {
+      id: 'sign-in-link',
+      label: 'Copy sign-in link',
+      enabled: !state.busy,
+      click: () => actions.copySignInLink(),
     },
     { type: 'separator' },
     {

@@ -22,6 +22,19 @@ function integerParam(query: Query, name: string): number | undefined {
   return Number(raw);
 }
 
+/**
+ * `?domain=` of GET /api/generate and POST /api/generate/batch: once, not empty (whether the
+ * pool has it is the lease service's check, 400 MAIL_DOMAIN_UNSUPPORTED).
+ */
+export function parseDomainParam(query: Query): string | undefined {
+  const raw = query.domain;
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || raw.trim() === '' || raw.length > 320) {
+    throw new AppError('MAIL_BAD_REQUEST', 'domain must be one of the mail domains, given once.');
+  }
+  return raw;
+}
+
 /** `?after_id=&limit=` of GET /api/emails/{email}. */
 export function parseReadQuery(query: Query): ReadQuery {
   return checkReadQuery(integerParam(query, 'after_id'), integerParam(query, 'limit'));

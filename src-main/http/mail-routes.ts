@@ -7,6 +7,7 @@ import { attachmentRoute, rawRoute } from './mail-file-routes.ts';
 import { keyIdOf, keyRevokedError, requireApiKey } from './mail-auth.ts';
 import {
   parseBatchCount,
+  parseDomainParam,
   parseBulkBody,
   parseMailId,
   parseReadBody,
@@ -42,10 +43,14 @@ export async function registerMailRoutes(app: FastifyInstance, mail: MailService
 
     // GET that creates a lease (the published mail API makes it a GET): no automatic HEAD twin
     // that would, too (docs/API.md "GET /api/generate").
-    scope.get(routes.mailGenerate.path, { exposeHeadRoute: false }, () => mail.leases.generate());
+    scope.get<{ Querystring: Query }>(
+      routes.mailGenerate.path,
+      { exposeHeadRoute: false },
+      (request) => mail.leases.generate(parseDomainParam(request.query)),
+    );
 
     scope.post<{ Querystring: Query }>(routes.mailGenerateBatch.path, (request) =>
-      mail.leases.batch(parseBatchCount(request.query)),
+      mail.leases.batch(parseBatchCount(request.query), parseDomainParam(request.query)),
     );
 
     scope.get<{ Params: EmailParams }>(routes.mailboxLease.path, (request) =>

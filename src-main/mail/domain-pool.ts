@@ -68,6 +68,19 @@ export class DomainPool {
     return [...new Set(this.list().map(poolEntryDomain))];
   }
 
+  /**
+   * The pool entry `raw` names (a domain or a pool mailbox, any case, as GET /api/info lists
+   * them), for a caller that chose where its address goes; MAIL_DOMAIN_UNSUPPORTED otherwise.
+   */
+  entry(raw: string): string {
+    const entry = normalizePoolEntry(raw);
+    if (entry !== null && this.list().includes(entry)) return entry;
+    throw new AppError(
+      'MAIL_DOMAIN_UNSUPPORTED',
+      `"${raw}" is not one of this server's mail domains; GET /api/info lists them.`,
+    );
+  }
+
   /** An entry (domain or mailbox) drawn at random from the pool, or null when it is empty. */
   pick(): string | null {
     const domains = this.list();

@@ -40,14 +40,16 @@ export class LeaseService {
     private readonly policy: LeasePolicy = DEFAULT_LEASE_POLICY,
   ) {}
 
-  /** GET /api/generate: a new address on a domain drawn from the pool. */
-  generate(): Lease {
-    return this.store.transaction(() => this.issueNew());
+  /** GET /api/generate: a new address on `domain` (a pool entry), else one drawn from the pool. */
+  generate(domain?: string): Lease {
+    const entry = this.entryFor(domain);
+    return this.store.transaction(() => this.issueNew(entry));
   }
 
-  /** POST /api/generate/batch: `count` new addresses, all or none. */
-  batch(count: number): Lease[] {
-    return this.store.transaction(() => Array.from({ length: count }, () => this.issueNew()));
+  /** POST /api/generate/batch: `count` new addresses, all or none, on `domain` if given. */
+  batch(count: number, domain?: string): Lease[] {
+    const entry = this.entryFor(domain);
+    return this.store.transaction(() => Array.from({ length: count }, () => this.issueNew(entry)));
   }
 
   /** GET /api/mailboxes/{email}/lease: the stored lease, expired or not. */
@@ -130,8 +132,13 @@ export class LeaseService {
     return address;
   }
 
-  private issueNew(): Lease {
-    const entry = this.pool.pick();
+  /** The chosen entry, checked against the pool; undefined means one drawn per address. */
+  private entryFor(domain: string | undefined): string | undefined {
+    return domain === undefined ? undefined : this.pool.entry(domain);
+  }
+
+  private issueNew(chosen: string | undefined): Lease {
+    const entry = chosen ?? this.pool.pick();
     if (entry === null) {
       throw new AppError(
         'MAIL_NO_DOMAIN',

@@ -49,6 +49,8 @@ export interface SettingsServiceDeps {
   /** Keeps the proxy password out of settings.json (in memory only when not given). */
   proxySecret?: ProxySecret;
   domains: Pick<DomainPool, 'list' | 'add' | 'delete'>;
+  /** GET /api/info `default_domain` (mail/domain-reach.ts); the first entry when not given. */
+  defaultDomain?: () => string | null;
   version: string;
   initialApiKey: string | null;
   networkInterfaces?: () => NodeJS.Dict<os.NetworkInterfaceInfo[]>;
@@ -140,6 +142,7 @@ export class SettingsService {
       lan_enabled: status.lanSharing,
       smtp_port: status.smtpPort,
       domains: this.deps.domains.list(),
+      default_domain: this.deps.defaultDomain?.() ?? this.deps.domains.list()[0] ?? null,
     };
   }
 

@@ -101,8 +101,15 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
       save: null,
     },
     mail: {
-      generate: () => call(routes.mailGenerate, authed),
-      batch: (count) => call(routes.mailGenerateBatch, authed, {}, { count }),
+      generate: (domain) =>
+        call(routes.mailGenerate, authed, {}, domain === undefined ? {} : { domain }),
+      batch: (count, domain) =>
+        call(
+          routes.mailGenerateBatch,
+          authed,
+          {},
+          domain === undefined ? { count } : { count, domain },
+        ),
       lease: (email) => call(routes.mailboxLease, authed, { email }),
       extend: (email) => call(routes.mailboxExtend, authed, { email }),
       reuse: (email) => call(routes.mailboxReuse, authed, { email }),

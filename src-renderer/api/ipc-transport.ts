@@ -21,7 +21,11 @@ export function findBridge(): EphemeraBridge | null {
 }
 
 /** The desktop shell's app info in the shape of GET /api/info. */
-export function infoFromApp(app: AppInfo, domains: string[]): ServerInfo {
+export function infoFromApp(
+  app: AppInfo,
+  domains: string[],
+  defaultDomain: string | null,
+): ServerInfo {
   return {
     version: app.version,
     http_url: app.localUrl,
@@ -29,6 +33,7 @@ export function infoFromApp(app: AppInfo, domains: string[]): ServerInfo {
     lan_enabled: app.lanSharing,
     smtp_port: app.smtpPort,
     domains,
+    default_domain: defaultDomain,
     client_is_local: true,
   };
 }
@@ -93,7 +98,11 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
     serverTime: () => Promise.resolve(Date.now()),
     info: async () => {
       app = await call('app:info');
-      return infoFromApp(app, await call('mail:domains'));
+      const [domains, defaultDomain] = await Promise.all([
+        call('mail:domains'),
+        call('mail:default-domain'),
+      ]);
+      return infoFromApp(app, domains, defaultDomain);
     },
     video: {
       create: (text) => call('video:create', { text }),
@@ -107,8 +116,9 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
       save: (task) => call('video:save', { taskId: task.task_id }),
     },
     mail: {
-      generate: () => call('mail:generate'),
-      batch: (count) => call('mail:generate-batch', { count }),
+      generate: (domain) => call('mail:generate', domain === undefined ? undefined : { domain }),
+      batch: (count, domain) =>
+        call('mail:generate-batch', domain === undefined ? { count } : { count, domain }),
       lease: (email) => call('mail:lease', { email }),
       extend: (email) => call('mail:extend', { email }),
       reuse: (email) => call('mail:reuse', { email }),

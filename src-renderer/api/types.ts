@@ -108,8 +108,9 @@ export interface EphemeraApi {
     save: ((task: Task) => Promise<SaveOutcome>) | null;
   };
   mail: {
-    generate(): Promise<Lease>;
-    batch(count: number): Promise<Lease[]>;
+    /** A new address on `domain` (a pool entry), else on one drawn from the pool. */
+    generate(domain?: string): Promise<Lease>;
+    batch(count: number, domain?: string): Promise<Lease[]>;
     lease(email: string): Promise<Lease>;
     extend(email: string): Promise<Lease>;
     reuse(email: string): Promise<Lease>;

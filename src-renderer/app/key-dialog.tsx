@@ -59,7 +59,10 @@ export function KeyDialog(): ReactElement {
         <div className="key-ways" data-testid="key-ways">
           <p className="hint">{t('key.ways', { computer })}</p>
           <ul className="hint">
-            <li>{t('key.way.link')}</li>
+            <li>
+              {t('key.way.link')} <code className="hint-code">npm run cli -- sign-in</code>
+            </li>
+            <li>{t('key.way.tray')}</li>
             <li>{t('key.way.desktop')}</li>
             <li>
               {t('key.way.cli')} <code className="hint-code">npm run cli -- keys create</code>

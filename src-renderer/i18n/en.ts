@@ -549,7 +549,7 @@ export const en = {
   'webhooks.confirmDelete': 'Delete for good',
   // One-time sign-in links (issue 21).
   'pair.expired':
-    'This sign-in link was already used or has expired, so nothing was saved. Make a new one on the computer running Ephemera.',
+    'This sign-in link was already used or has expired, so nothing was saved. Make a new one on the computer running Ephemera: run npm run cli -- sign-in there, or choose Open in browser or Copy sign-in link in the Ephemera tray menu.',
   'pair.legacy':
     'This pairing link is from an older version and carries a key in its address, so it was not used. Pair again to get a one-time code.',
   'pair.declined': 'Kept the key this browser already had; the link was not used.',
@@ -580,11 +580,11 @@ export const en = {
   'settings.keys.confirm.delete.ok': 'Delete for good',
   'settings.keys.confirm.own': 'This browser uses this key: it will ask for a key right after.',
   'settings.keys.confirm.wayBack':
-    'To get back in, open the sign-in link printed in the terminal where Ephemera runs, use Settings in the Ephemera desktop app, or run npm run cli -- keys create there.',
+    'To get back in, make a fresh sign-in link on the computer running Ephemera: run npm run cli -- sign-in there, or choose Open in browser or Copy sign-in link in the Ephemera tray menu (npm run cli -- keys create there makes a key to type in).',
   'key.thisComputer': 'this computer',
   'key.ways': 'Ephemera runs on {computer}. Ways to get a key there:',
   'key.way.link':
-    'open the sign-in link printed in the terminal where Ephemera runs (it opens this page with a key);',
+    'a fresh sign-in link (it opens this page with a key, once, within 10 minutes): in a terminal there, run',
   'key.way.desktop': 'in the Ephemera desktop app: Settings → API keys → Create key;',
   'key.way.cli': 'or in a terminal there:',
   'settings.lede.local':
@@ -651,6 +651,10 @@ export const en = {
   'error.settings.smtp_port_reserved':
     'This port belongs to another service (web, SSH, DNS …); mail servers never deliver to it. Use 25, 587 or 2525.',
   'video.fail.proxyLink': 'Set a proxy',
+  // Issue 33 part 3: the way back in (npm run cli -- sign-in, the tray), the domain of New address.
+  'key.way.tray':
+    'in the Ephemera desktop app: Open in browser or Copy sign-in link in its tray menu;',
+  'mail.newDomain': 'Domain for new addresses',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -520,7 +520,7 @@ export const zhCN: Record<MessageKey, string> = {
   'webhooks.confirmDelete': '确认删除',
   // 一次性登录链接（issue 21）。
   'pair.expired':
-    '这个登录链接已被使用或已过期，未保存任何内容。请在运行 Ephemera 的电脑上重新生成。',
+    '这个登录链接已被使用或已过期，未保存任何内容。请在运行 Ephemera 的电脑上重新生成：在那里运行 npm run cli -- sign-in，或在 Ephemera 托盘菜单中选择“Open in browser”或“Copy sign-in link”。',
   'pair.legacy':
     '这个配对链接来自旧版本，地址中带有密钥，因此未被使用。请重新配对以获取一次性代码。',
   'pair.declined': '已保留此浏览器原有的密钥；该链接未被使用。',
@@ -549,10 +549,11 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.keys.confirm.delete.ok': '永久删除',
   'settings.keys.confirm.own': '本浏览器正在使用此密钥：之后会立即要求输入密钥。',
   'settings.keys.confirm.wayBack':
-    '若要重新进入：打开运行 Ephemera 的终端中打印的登录链接，在 Ephemera 桌面应用的设置中操作，或在那台电脑上运行 npm run cli -- keys create。',
+    '若要重新进入，请在运行 Ephemera 的电脑上生成新的登录链接：在那里运行 npm run cli -- sign-in，或在 Ephemera 托盘菜单中选择“Open in browser”或“Copy sign-in link”（在那里运行 npm run cli -- keys create 可生成一个手动输入的密钥）。',
   'key.thisComputer': '这台电脑',
   'key.ways': 'Ephemera 运行在{computer}上。在那里获取密钥的方法：',
-  'key.way.link': '打开运行 Ephemera 的终端中打印的登录链接（它会带着密钥打开本页）；',
+  'key.way.link':
+    '新的登录链接（它会带着密钥打开本页，10 分钟内只能用一次）：在那台电脑的终端中运行',
   'key.way.desktop': '在 Ephemera 桌面应用中：设置 → API 密钥 → 创建密钥；',
   'key.way.cli': '或在那台电脑的终端中运行：',
   'settings.lede.local': '外观设置仅对本浏览器生效。下面的服务器设置会修改这台电脑上的 Ephemera。',
@@ -612,4 +613,7 @@ export const zhCN: Record<MessageKey, string> = {
   'error.settings.smtp_port_reserved':
     '该端口属于其他服务（网页、SSH、DNS 等），邮件服务器不会向它投递。请使用 25、587 或 2525。',
   'video.fail.proxyLink': '设置代理',
+  // Issue 33 第 3 部分：重新进入的方法（npm run cli -- sign-in、托盘），“新地址”的域名。
+  'key.way.tray': '在 Ephemera 桌面应用中：托盘菜单里的“Open in browser”或“Copy sign-in link”；',
+  'mail.newDomain': '新地址的域名',
 };

@@ -131,8 +131,11 @@ export const routes = {
   taskDiagnostics: route<TaskDiagnostics>()('GET', '/api/tasks/:token/diagnostics'),
 
   // Mail (mail-routes.ts, ws-routes.ts)
-  mailGenerate: route<Lease>()('GET', '/api/generate'),
-  mailGenerateBatch: route<Lease[], { count: number }>()('POST', '/api/generate/batch'),
+  mailGenerate: route<Lease, { domain?: string }>()('GET', '/api/generate'),
+  mailGenerateBatch: route<Lease[], { count: number; domain?: string }>()(
+    'POST',
+    '/api/generate/batch',
+  ),
   mailboxLease: route<Lease>()('GET', '/api/mailboxes/:email/lease'),
   mailboxExtend: route<Lease>()('POST', '/api/mailboxes/:email/extend'),
   mailboxReuse: route<Lease>()('POST', '/api/mailboxes/:email/reuse'),

@@ -16,6 +16,11 @@ export const ServerInfoSchema = z.object({
   lan_enabled: z.boolean(),
   smtp_port: z.number().int(),
   domains: z.array(z.string()),
+  /**
+   * The pool entry New address preselects: the first whose MX records say it receives mail from
+   * outside, else the default domain (else the first entry); null with an empty pool.
+   */
+  default_domain: z.string().nullable(),
   /** True when the request came from this machine (the settings endpoints are loopback-only). */
   client_is_local: z.boolean(),
 });

@@ -41,6 +41,7 @@ export const IPC_INVOKE_CHANNELS = [
   'mail:watch',
   'mail:unwatch',
   'mail:domains',
+  'mail:default-domain',
   'mail:save-raw',
   'mail:save-attachment',
   'mail:raw-source',

@@ -48,6 +48,9 @@ const DomainRequest = z.strictObject({ domain: z.string().min(1).max(253) });
 const TaskRequest = z.strictObject({ taskId: z.string().min(1).max(200) });
 const KeyRequest = z.strictObject({ id: z.number().int().positive() });
 const DomainList = z.array(z.string());
+/** Where New address puts its address: a pool entry (MAIL_DOMAIN_UNSUPPORTED otherwise). */
+const PoolEntry = z.string().min(1).max(320);
+const GenerateRequest = z.strictObject({ domain: PoolEntry.optional() }).optional();
 const SourceId = z.string().min(1).max(64);
 
 /**
@@ -114,10 +117,11 @@ export const IPC_INVOKE_SCHEMAS = {
   /** GET /api/tasks/{token}/diagnostics: a finished task's redacted record, for a bug report. */
   'video:diagnostics': { request: TaskRequest, response: TaskDiagnosticsSchema },
 
-  'mail:generate': { request: NoRequest, response: LeaseSchema },
+  'mail:generate': { request: GenerateRequest, response: LeaseSchema },
   'mail:generate-batch': {
     request: z.strictObject({
       count: z.number().int().min(MAIL_LIMITS.batchMin).max(MAIL_LIMITS.batchMax),
+      domain: PoolEntry.optional(),
     }),
     response: z.array(LeaseSchema),
   },
@@ -165,6 +169,8 @@ export const IPC_INVOKE_SCHEMAS = {
   'mail:watch': { request: MailboxRequest, response: Done },
   'mail:unwatch': { request: MailboxRequest, response: Done },
   'mail:domains': { request: NoRequest, response: DomainList },
+  /** GET /api/info `default_domain`: the pool entry New address preselects. */
+  'mail:default-domain': { request: NoRequest, response: z.string().nullable() },
   /** Asks where to save the raw message (GET …/{id}/raw) and streams it there. */
   'mail:save-raw': { request: MailRequest, response: SaveOutcomeSchema },
   /** Asks where to save attachment `index` (GET …/{id}/attachments/{index}) and writes it. */

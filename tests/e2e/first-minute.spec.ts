@@ -10,14 +10,16 @@ for (const lang of ['en', 'zh-CN'] as const) {
       ? {
           invalid: /not accepted/,
           computer: 'Ephemera runs on this computer.',
-          link: 'sign-in link printed in the terminal',
+          link: 'a fresh sign-in link',
+          tray: 'Open in browser or Copy sign-in link in its tray menu',
           desktop: 'Settings → API keys',
           lede: 'change Ephemera on this computer',
         }
       : {
           invalid: /未被接受|不正确|无效/,
           computer: 'Ephemera 运行在这台电脑上。',
-          link: '登录链接',
+          link: '新的登录链接',
+          tray: '托盘菜单里的“Open in browser”或“Copy sign-in link”',
           desktop: '设置 → API 密钥',
           lede: '这台电脑上的 Ephemera',
         };
@@ -47,6 +49,9 @@ for (const lang of ['en', 'zh-CN'] as const) {
       const ways = dialog.getByTestId('key-ways');
       await expect(ways).toContainText(text.computer);
       await expect(ways).toContainText(text.link);
+      // The way back in that works again and again: a fresh link from the CLI or the tray.
+      await expect(ways).toContainText('npm run cli -- sign-in');
+      await expect(ways).toContainText(text.tray);
       await expect(ways).toContainText(text.desktop);
       await expect(ways).toContainText('npm run cli -- keys create');
 

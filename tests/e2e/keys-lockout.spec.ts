@@ -74,7 +74,11 @@ test.describe('keys that cannot lock the user out', () => {
     await own.getByTestId('key-disable').click();
     await expect(confirm).toBeVisible();
     await expect(confirm).toContainText('This browser uses this key');
-    await expect(confirm).toContainText('sign-in link printed in the terminal');
+    await expect(confirm).toContainText('make a fresh sign-in link');
+    await expect(confirm).toContainText('npm run cli -- sign-in');
+    await expect(confirm).toContainText(
+      'Open in browser or Copy sign-in link in the Ephemera tray',
+    );
     await shot('keys-confirm-own-1280');
     await page.keyboard.press('Escape');
     await expect(confirm).not.toBeVisible();
@@ -121,7 +125,9 @@ test.describe('keys that cannot lock the user out', () => {
       await own.getByTestId('key-disable').click();
       const confirm = page.getByTestId('key-confirm');
       await expect(confirm).toContainText('本浏览器正在使用此密钥');
-      await expect(confirm).toContainText('登录链接');
+      await expect(confirm).toContainText('新的登录链接');
+      await expect(confirm).toContainText('npm run cli -- sign-in');
+      await expect(confirm).toContainText('托盘菜单中选择“Open in browser”或“Copy sign-in link”');
       const box = await confirm.boundingBox();
       expect((box?.x ?? -1) >= 0 && (box?.width ?? 0) <= viewport.width).toBe(true);
       await shot(`keys-confirm-own-${viewport.width}-zh`);

@@ -146,9 +146,11 @@ test.describe('the sign-in link a headless start prints', () => {
     const other = await browser.newContext();
     const later = await other.newPage();
     await later.goto(link);
-    await expect(
-      later.getByRole('alert').filter({ hasText: 'already used or has expired' }),
-    ).toBeVisible();
+    const dead = later.getByRole('alert').filter({ hasText: 'already used or has expired' });
+    await expect(dead).toBeVisible();
+    // It names the ways to a fresh one.
+    await expect(dead).toContainText('npm run cli -- sign-in');
+    await expect(dead).toContainText('Open in browser or Copy sign-in link');
     expect(await storedKey(later)).toBeNull();
     await other.close();
     await context.close();

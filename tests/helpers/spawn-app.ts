@@ -73,3 +73,11 @@ export async function spawnFirstRun(dataDir: string): Promise<FirstRunApp> {
     key: (app.stdout[2] ?? '').replace('API key (shown once): ', ''),
   };
 }
+
+/** The headless app from source on `dataDir`, on free ports, ready once it printed its link. */
+export function spawnHeadless(dataDir: string): Promise<SpawnedApp> {
+  return spawnApp(
+    ['src-main/start.ts', '--headless', '--port', '0', '--smtp-port', '0', '--data-dir', dataDir],
+    { ready: /^Sign in from a browser on this computer: / },
+  );
+}

@@ -58,6 +58,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         quiet: true,
         rateLimits: { requestsPerMinute: 100_000, createsPerMinute: 100_000 },
         retry: { attempts: 2, baseDelayMs: 10 },
+        // No DNS from tests: no domain has MX records unless a test says otherwise.
+        resolveMx: () => Promise.resolve([]),
         ...stripLocal(opts),
       },
     );

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { Agent, fetch } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawnApp, type SpawnedApp } from '../helpers/spawn-app.ts';
+import { spawnHeadless, type SpawnedApp } from '../helpers/spawn-app.ts';
 import { startTestApp } from '../helpers/test-app.ts';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir.ts';
 
@@ -30,10 +30,7 @@ describe('API keys from the command line', () => {
     /^Sign in from a browser on this computer: (http:\/\/127\.0\.0\.1:\d+\/#\/sign-in\?code=[\w-]{22})$/;
 
   async function headless(dataDir: string): Promise<SpawnedApp> {
-    const app = await spawnApp(
-      ['src-main/start.ts', '--headless', '--port', '0', '--smtp-port', '0', '--data-dir', dataDir],
-      { ready: /^Sign in from a browser on this computer: / },
-    );
+    const app = await spawnHeadless(dataDir);
     cleanups.push(async () => {
       app.child.kill('SIGTERM');
       await app.exited;

@@ -93,6 +93,7 @@ describe.skipIf(process.platform === 'win32')('private data folder', () => {
       'ephemera.db-wal',
       'ephemera.db-shm',
       'settings.json',
+      'server.json',
       aside ?? 'settings.json.invalid-*',
       `media/${taskId}.video`,
     ];

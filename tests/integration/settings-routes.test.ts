@@ -49,6 +49,7 @@ describe('settings routes', () => {
           lan_enabled: current.lan_enabled,
           smtp_port: 2525,
           domains: current.domains,
+          default_domain: current.domains[0] ?? null,
         }),
         read: () => current,
         update: (patch) => {

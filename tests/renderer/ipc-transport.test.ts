@@ -83,6 +83,7 @@ describe('renderer api over desktop IPC', () => {
       lan_enabled: false,
       smtp_port: h.first.smtpPort,
       domains: ['ephemera.localhost'],
+      default_domain: 'ephemera.localhost',
       client_is_local: true,
     });
     // The very body the REST endpoint answers this machine.
@@ -245,6 +246,12 @@ describe('renderer api over desktop IPC', () => {
   it('leases a mailbox and delivers its mail live, once per subscriber', async () => {
     const lease = LeaseSchema.strict().parse(await h.api.mail.generate());
     expect(lease.domain).toBe('ephemera.localhost');
+    // A chosen domain goes over IPC as over REST: a pool entry, or MAIL_DOMAIN_UNSUPPORTED.
+    expect((await h.api.mail.generate('Ephemera.Localhost')).domain).toBe('ephemera.localhost');
+    await expect(h.api.mail.batch(2, 'other.example')).rejects.toMatchObject({
+      status: 400,
+      code: 'MAIL_DOMAIN_UNSUPPORTED',
+    });
 
     const a = recorder();
     const stopA = h.api.mail.subscribe(lease.email, 0, a.handlers);

@@ -55,6 +55,7 @@ interface MailState {
 
 const STORAGE_KEY = 'ephemera.mailboxes';
 import { markFirstMade, rememberSelection } from './mail-visit-storage.ts';
+import { domainForNewAddress } from './new-address-domain.ts';
 /**
  * Pages read by REST before listening (200 mails each). Past this the live stream's replay
  * (every mail after the last id) brings the rest, so the bound costs speed, never mail.
@@ -147,7 +148,9 @@ export const useMail = create<MailState>()((set, get) => {
     async generate(count) {
       set({ generating: true });
       try {
-        const leases = count === 1 ? [await api().mail.generate()] : await api().mail.batch(count);
+        const domain = await domainForNewAddress();
+        const leases =
+          count === 1 ? [await api().mail.generate(domain)] : await api().mail.batch(count, domain);
         set({ mailboxes: [...leases, ...get().mailboxes] });
         save();
         // Any address made counts as the first one: none is made unasked after that.

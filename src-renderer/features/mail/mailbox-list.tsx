@@ -7,6 +7,7 @@ import { useToasts } from '../../stores/toast-store.ts';
 import { LeaseCountdown } from './lease-countdown.tsx';
 import { UNREAD_CAP, useUnread } from './mail-refresh.ts';
 import { useMail } from './mail-store.ts';
+import { NewAddressDomainSelect } from './new-address-domain-select.tsx';
 
 /** "New address", "several at once", and the mailboxes this device made. */
 export function MailboxList({
@@ -79,6 +80,7 @@ export function MailboxList({
           {t('mail.several')}
         </Button>
       </div>
+      <NewAddressDomainSelect />
       {several ? (
         <form
           className="batch"

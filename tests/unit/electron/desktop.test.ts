@@ -447,6 +447,27 @@ describe('desktop shell: lifecycle', () => {
     expect(url.hostname).toBe('127.0.0.1');
   });
 
+  it('Copy sign-in link copies a fresh one-time link of the running services, each click its own; nothing opens', async () => {
+    const s = await setup();
+    await ready(s);
+    s.tray?.click('sign-in-link');
+    await vi.waitFor(() => expect(s.clipboard.writeText).toHaveBeenCalledOnce());
+    const url = new URL(String(s.clipboard.writeText.mock.calls[0]?.[0]));
+    expect(url.hash).toBe('#/sign-in?code=code-for-sign-in');
+    expect(url.hostname).toBe('127.0.0.1');
+    s.tray?.click('sign-in-link');
+    await vi.waitFor(() => expect(s.clipboard.writeText).toHaveBeenCalledTimes(2));
+    expect(s.openExternal).not.toHaveBeenCalled();
+  });
+
+  it('a sign-in link that cannot be copied says so in an error box', async () => {
+    const s = await setup();
+    await ready(s);
+    s.clipboard.writeText.mockRejectedValueOnce(new Error('no clipboard'));
+    s.tray?.click('sign-in-link');
+    await vi.waitFor(() => expect(s.errors).toEqual([['Copy sign-in link', 'no clipboard']]));
+  });
+
   it.each([
     ['no tray could be made', { trayThrows: true }],
     ['GNOME without an AppIndicator extension', { trayLikelyShown: false }],

@@ -196,8 +196,9 @@ describe('mail handlers call the mail services like the REST routes', () => {
       },
     };
     const watches = { watch: vi.fn(), unwatch: vi.fn() };
+    const settings = { info: vi.fn(() => ({ default_domain: 'mail.example.org' })) };
     const handlers = mailIpcHandlers({
-      services: () => Promise.resolve({ mail } as unknown as RunningApp),
+      services: () => Promise.resolve({ mail, settings } as unknown as RunningApp),
       watches,
     });
     return { mail, watches, handlers };
@@ -210,9 +211,24 @@ describe('mail handlers call the mail services like the REST routes', () => {
     await call('mail:lease', handlers['mail:lease'], { email: 'a@ephemera.localhost' });
     await call('mail:extend', handlers['mail:extend'], { email: 'a@ephemera.localhost' });
     await call('mail:reuse', handlers['mail:reuse'], { email: 'a@ephemera.localhost' });
-    expect(mail.leases.generate).toHaveBeenCalledOnce();
-    expect(mail.leases.batch).toHaveBeenCalledWith(3);
+    expect(mail.leases.generate).toHaveBeenCalledExactlyOnceWith(undefined);
+    expect(mail.leases.batch).toHaveBeenCalledWith(3, undefined);
     expect(mail.leases.extend).toHaveBeenCalledWith('a@ephemera.localhost');
+  });
+
+  it('generate and batch pass the chosen pool entry on; the default one comes from /api/info', async () => {
+    const { mail, handlers } = setup();
+    await call('mail:generate', handlers['mail:generate'], { domain: 'mail.example.org' });
+    expect(mail.leases.generate).toHaveBeenCalledWith('mail.example.org');
+    await call('mail:generate-batch', handlers['mail:generate-batch'], {
+      count: 2,
+      domain: 'me@gmail.com',
+    });
+    expect(mail.leases.batch).toHaveBeenCalledWith(2, 'me@gmail.com');
+    expect(await call('mail:default-domain', handlers['mail:default-domain'])).toEqual({
+      ok: true,
+      value: 'mail.example.org',
+    });
   });
 
   it('mail:list uses the REST defaults and refuses out-of-range values like REST', async () => {

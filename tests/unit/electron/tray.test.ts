@@ -10,6 +10,7 @@ function actions() {
   return {
     open: vi.fn(() => undefined),
     openInBrowser: vi.fn(() => undefined),
+    copySignInLink: vi.fn(() => undefined),
     setLanSharing: vi.fn((_on: boolean) => undefined),
     copy: vi.fn((_text: string) => undefined),
     quit: vi.fn(() => undefined),
@@ -34,24 +35,29 @@ function setup(platform: NodeJS.Platform = 'linux', lanSharing = false) {
 }
 
 describe('tray menu', () => {
-  it('has open, open in browser, share on LAN and quit', () => {
+  it('has open, open in browser, copy sign-in link, share on LAN and quit', () => {
     const { tray } = setup();
     expect(tray.icon).toBe('/res/tray/tray-linux.png');
     expect(tray.tooltip).toBe('Ephemera');
     expect(tray.menu.filter((i) => i.type !== 'separator').map((i) => i.label)).toEqual([
       'Open Ephemera',
       'Open in browser',
+      'Copy sign-in link',
       'Share on LAN',
       'Quit Ephemera',
     ]);
   });
 
-  it('Open shows the window; Open in browser asks for the sign-in link; Quit quits', () => {
+  it('Open shows the window; Open in browser and Copy sign-in link ask for a sign-in link; Quit quits', () => {
     const { tray, acts } = setup();
     tray.click('open');
     expect(acts.open).toHaveBeenCalledOnce();
     tray.click('browser');
     expect(acts.openInBrowser).toHaveBeenCalledOnce();
+    expect(acts.copySignInLink).not.toHaveBeenCalled();
+    tray.click('sign-in-link');
+    expect(acts.copySignInLink).toHaveBeenCalledOnce();
+    expect(acts.copy).not.toHaveBeenCalled();
     tray.click('quit');
     expect(acts.quit).toHaveBeenCalledOnce();
   });
@@ -80,6 +86,7 @@ describe('tray menu', () => {
     expect(items.find((i) => i.id === 'lan-url')).toMatchObject({ enabled: false });
     expect(items.find((i) => i.id === 'lan')).toMatchObject({ enabled: false });
     expect(items.find((i) => i.id === 'browser')).toMatchObject({ enabled: false });
+    expect(items.find((i) => i.id === 'sign-in-link')).toMatchObject({ enabled: false });
   });
 
   it('update() rebuilds the menu', () => {

@@ -251,6 +251,8 @@ describe('SettingsService status and info', () => {
       lan_enabled: true,
       smtp_port: SMTP_PORT,
       domains: ['a.test', 'b.test'],
+      // No MX knowledge given: the first entry.
+      default_domain: 'a.test',
     });
   });
 });
