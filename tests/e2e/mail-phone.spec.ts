@@ -29,7 +29,7 @@ const SIGNUP = `<html><body style="margin:0;background:#f4f4f7">
 <h1 style="font-size:24px">Confirm your Acme account</h1>
 <p>Your verification code is <b style="font-size:28px;letter-spacing:4px">482913</b>.</p>
 <p><a href="https://acme.example/verify?token=a1b2c3">Confirm my address</a></p>
-${'<p>Acme keeps your projects, your invoices and your team in one place. This paragraph is as wide as the table, as senders write them.</p>'.repeat(8)}
+${'<p>Acme keeps your projects, your invoices and your team in one place. This paragraph is as wide as the table, as senders write them.</p>'.repeat(14)}
 <p id="mail-end">Acme Inc. · 1 Market Street · You got this mail because you signed up.</p>
 </td></tr></table></div></body></html>`;
 
