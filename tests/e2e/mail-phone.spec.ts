@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { sendMail } from '../helpers/smtp-client.ts';
 import { audit } from './support/axe-audit.ts';
 import { expect, test, type E2eServer } from './support/fixtures.ts';
-import { makeMailboxes } from './support/mail-seed.ts';
+import { makeMailboxes, startCanary } from './support/mail-seed.ts';
 import { rememberDevice } from './support/screen-seed.ts';
 
 /**
@@ -169,6 +169,53 @@ test.describe('the phone reading screen (390×844)', () => {
       });
     });
   }
+});
+
+test.describe('the phone frame after "Show remote images" (390×844)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('grows to the images once they load, still fitted and with no scroll of its own', async ({
+    page,
+    server,
+  }) => {
+    const canary = await startCanary();
+    try {
+      const [lease] = await makeMailboxes(server, 1);
+      if (!lease) throw new Error('no mailbox');
+      // A square picture as wide as the 560-px column: about 360 px high once fitted.
+      await sendMail(server.smtpPort, {
+        to: lease.email,
+        subject: 'Picture mail',
+        html: `<html><body style="margin:0"><div style="width:560px"><p>Before the picture.</p>
+<img src="${canary.url}/hero.gif" style="display:block;width:100%" alt="">
+<p id="mail-end">After the picture.</p></div></body></html>`,
+      });
+      await rememberDevice(
+        page,
+        server,
+        { tasks: [], mailboxes: [lease], email: lease.email },
+        { theme: 'light', lang: 'en' },
+      );
+      await page.goto(`${server.url}/#/mail`);
+      await page.getByTestId('mailbox').first().click();
+      await openMail(page, 'Picture mail');
+      await expect.poll(async () => (await insideFrame(page)).scrollWidth).toBe(360);
+      const before = (await page.getByTestId('mail-frame').boundingBox())?.height ?? 0;
+      expect(canary.hits).toEqual([]);
+
+      await page.getByTestId('load-remote').click();
+      await expect.poll(() => canary.hits).toContain('/hero.gif');
+      await expect
+        .poll(async () => (await page.getByTestId('mail-frame').boundingBox())?.height ?? 0)
+        .toBeGreaterThan(before + 300);
+      const inside = await insideFrame(page);
+      expect(inside.scrollWidth).toBeLessThanOrEqual(inside.clientWidth);
+      expect(inside.scrollHeight).toBeLessThanOrEqual(inside.clientHeight + 1);
+      expect(inside.clientHeight - (inside.endBottom ?? 0)).toBeLessThan(40);
+    } finally {
+      await canary.close();
+    }
+  });
 });
 
 for (const size of [
