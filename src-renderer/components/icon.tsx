@@ -38,6 +38,7 @@ const PATHS = {
   panel: 'M4 4h16a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1Zm5 0v16',
   expand: 'M4 9V4h5M20 9V4h-5M4 15v5h5m11-5v5h-5',
   shrink: 'M9 4v5H4m11-5v5h5M9 20v-5H4m11 5v-5h5',
+  more: 'M5 12h.01M12 12h.01M19 12h.01',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -231,6 +231,7 @@ export const en = {
   'mail.reused': 'Mailbox active again',
   'mail.forget': 'Remove',
   'mail.copyAddress': 'Copy address',
+  'mail.more': 'More',
   'mail.live.live': 'Live',
   'mail.live.connecting': 'Connecting…',
   'mail.live.offline': 'Offline',

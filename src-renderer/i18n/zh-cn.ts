@@ -217,6 +217,7 @@ export const zhCN: Record<MessageKey, string> = {
   'mail.reused': '邮箱已重新启用',
   'mail.forget': '移除',
   'mail.copyAddress': '复制地址',
+  'mail.more': '更多',
   'mail.live.live': '实时',
   'mail.live.connecting': '连接中…',
   'mail.live.offline': '离线',

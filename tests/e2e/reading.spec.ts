@@ -362,11 +362,20 @@ test.describe('reading mail on a phone (390×844)', () => {
     await expect(page.getByRole('button', { name: 'Inbox' })).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Mailboxes' })).toBeHidden();
     await expectWindowHigh(page);
-    // The pane around the mail does not scroll: the mail itself is the one scroll area.
+    // The pane around the mail does not scroll: the page is the one scroll area.
     const pane = await scrollBox(page, 'inbox', '.mail-view-pane');
     expect(pane.scrollHeight).toBeLessThanOrEqual(pane.clientHeight + 1);
+    // The frame is as high as the mail: it has nothing of its own to scroll.
+    await expect
+      .poll(() =>
+        page
+          .frameLocator('[data-testid="mail-frame"]')
+          .locator('html')
+          .evaluate((root) => root.scrollHeight - root.clientHeight),
+      )
+      .toBeLessThanOrEqual(1);
     const frameBox = await page.getByTestId('mail-frame').boundingBox();
-    expect(frameBox?.height ?? 0).toBeGreaterThan(300);
+    expect(frameBox?.height ?? 0).toBeGreaterThan(200);
     await shot('reading-phone-light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
@@ -376,11 +385,13 @@ test.describe('reading mail on a phone (390×844)', () => {
     await page.getByRole('button', { name: 'Inbox' }).tap();
     await page.getByText('A very long plain-text mail').first().tap();
     await expect(page.getByTestId('mail-text')).toContainText('Line 300');
+    // The text is as long as it is: the page scrolls, not a box inside it (issue 33 §2).
     const text = await scrollBox(page, 'mail-text');
-    expect(text.scrollHeight).toBeGreaterThan(text.clientHeight * 3);
+    expect(text.scrollHeight).toBeLessThanOrEqual(text.clientHeight + 1);
     const textPane = await scrollBox(page, 'inbox', '.mail-view-pane');
     expect(textPane.scrollHeight).toBeLessThanOrEqual(textPane.clientHeight + 1);
-    await expectWindowHigh(page);
+    const long = await pageBox(page);
+    expect(long.scrollHeight).toBeGreaterThan(long.innerHeight * 3);
 
     await page.getByRole('button', { name: 'Inbox' }).tap();
     await page.getByRole('button', { name: 'Mailboxes' }).tap();

@@ -18,6 +18,7 @@ import { useMail } from './mail-store.ts';
 import { EmptyMailboxButton, MailSearch, MarkAllReadButton } from './mail-tools.tsx';
 import { MailView } from './mail-view.tsx';
 import { PaneSplitter } from './pane-splitter.tsx';
+import { RareActions } from './rare-actions.tsx';
 
 /** The open mailbox: its address and lease, the latest code, its mails, and one mail. */
 export function Inbox({ lease }: { lease: Lease }): ReactElement {
@@ -205,19 +206,21 @@ function InboxHeader({
             {t('mail.extend')}
           </Button>
         )}
-        <MarkAllReadButton />
-        <EmptyMailboxButton count={count} />
-        <Button
-          size="sm"
-          variant="ghost"
-          icon="x"
-          className="head-action"
-          aria-label={t('mail.forget')}
-          title={t('mail.forget')}
-          onClick={() => forget(lease.email)}
-        >
-          {t('mail.forget')}
-        </Button>
+        <RareActions>
+          <MarkAllReadButton />
+          <EmptyMailboxButton count={count} />
+          <Button
+            size="sm"
+            variant="ghost"
+            icon="x"
+            className="head-action"
+            aria-label={t('mail.forget')}
+            title={t('mail.forget')}
+            onClick={() => forget(lease.email)}
+          >
+            {t('mail.forget')}
+          </Button>
+        </RareActions>
       </div>
     </header>
   );

@@ -36,8 +36,8 @@ function escapeAttribute(value: string): string {
 
 /**
  * The srcdoc of the sandboxed frame a mail is shown in: the sanitised mail under the frame's
- * CSP. The frame has no `allow-scripts` and no `allow-same-origin`, so even markup that slipped
- * through could neither run nor reach this page.
+ * CSP. The frame never has `allow-scripts`, so even markup that slipped through cannot run; it
+ * has `allow-same-origin` only on a phone, where the page fits it to the mail (`mail-frame.tsx`).
  */
 export function mailDocument(html: string, allowRemote: boolean): MailDocument {
   const mail = sanitiseMail(html, allowRemote);

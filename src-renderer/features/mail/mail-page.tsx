@@ -5,16 +5,13 @@ import { useT } from '../../i18n/i18n.ts';
 import { useMedia } from '../../lib/use-media.ts';
 import { Inbox } from './inbox.tsx';
 import { MailboxList } from './mailbox-list.tsx';
-import { useMailLayout } from './mail-layout-store.ts';
+import { PHONE_QUERY, useMailLayout } from './mail-layout-store.ts';
 import { refreshMailboxes, UNREAD_CAP, useUnreadTotal } from './mail-refresh.ts';
 import { visitMail } from './mail-visit.ts';
 import { useMail } from './mail-store.ts';
 
 /** How often the listed mailboxes are read again while the page is shown. */
 const REFRESH_EVERY_MS = 60_000;
-
-/** Where the mailbox list and the inbox take turns instead of standing side by side. */
-export const PHONE_QUERY = '(max-width: 760px)';
 
 /**
  * Temporary mailboxes: the list on the left, the open inbox on the right (one at a time on a

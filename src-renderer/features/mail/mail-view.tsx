@@ -5,18 +5,21 @@ import { ErrorText } from '../../components/error-text.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { useLocale, useT } from '../../i18n/i18n.ts';
 import { formatBytes, formatWhen } from '../../lib/format.ts';
+import { useMedia } from '../../lib/use-media.ts';
 import { useToasts } from '../../stores/toast-store.ts';
 import { CodeChip } from './code-chip.tsx';
 import { LinkBanner } from './link-banner.tsx';
 import { MailAttachments, RawSourceView, SaveRawButton } from './mail-files.tsx';
-import { useMailLayout } from './mail-layout-store.ts';
+import { PHONE_QUERY, useMailLayout } from './mail-layout-store.ts';
 import { useMail } from './mail-store.ts';
 import { mailDocument } from './mail-document.ts';
+import { MailFrame } from './mail-frame.tsx';
 
 /**
  * One mail: sender, subject, the code and the attachments' names at the top, then the HTML in a
  * sandboxed frame (remote content blocked until asked for, for this mail only) or the text, which
- * fills the rest of the reading pane and scrolls on its own.
+ * fills the rest of the reading pane and scrolls on its own. On a phone the page scrolls instead:
+ * the mail is as high as its content, and the code stays in a slim bar at the top.
  */
 export function MailView({
   mail: listed,
@@ -58,6 +61,14 @@ export function MailView({
   const remoteBlocked = view === 'html' && !remote && doc !== null && doc.remote > 0;
   const fullView = useMailLayout((s) => s.fullView);
   const setFullView = useMailLayout((s) => s.setFullView);
+  // On a phone the code rides in the bar that stays at the top while the mail scrolls.
+  const phone = useMedia(PHONE_QUERY);
+  const code = mail.code ? (
+    <div className="mail-code">
+      <span className="mail-code-label">{t('mail.code.label')}</span>
+      <CodeChip code={mail.code} size={phone ? 'md' : 'lg'} />
+    </div>
+  ) : null;
   useEffect(() => {
     if (!fullView) return undefined;
     // Escape leaves the full view, as it closes a dialog; a dialog's own Escape comes first.
@@ -83,6 +94,7 @@ export function MailView({
         >
           {t('mail.back')}
         </Button>
+        {phone ? code : null}
       </div>
       <div className="mail-head-row">
         <header className="mail-head">
@@ -98,12 +110,7 @@ export function MailView({
             {formatBytes(mail.size, locale)}
           </p>
         </header>
-        {mail.code ? (
-          <div className="mail-code">
-            <span className="mail-code-label">{t('mail.code.label')}</span>
-            <CodeChip code={mail.code} />
-          </div>
-        ) : null}
+        {phone ? null : code}
         {mail.link ? <LinkBanner link={mail.link} html={mail.html} /> : null}
       </div>
       <MailAttachments mail={mail} />
@@ -170,7 +177,7 @@ export function MailView({
         </div>
       </div>
       {remoteBlocked ? (
-        <div className="remote-bar" role="status">
+        <div className="remote-bar is-remote-images" role="status">
           <Icon name="image" size={16} />
           <span>{t('mail.remote.blocked')}</span>
           <Button
@@ -211,15 +218,7 @@ export function MailView({
         {view === 'source' ? (
           <RawSourceView email={listed.email} id={listed.id} />
         ) : view === 'html' && doc !== null ? (
-          <iframe
-            key={remote ? 'remote' : 'local'}
-            className="mail-frame"
-            title={t('mail.frameTitle')}
-            sandbox="allow-popups allow-popups-to-escape-sandbox"
-            referrerPolicy="no-referrer"
-            srcDoc={doc.srcdoc}
-            data-testid="mail-frame"
-          />
+          <MailFrame key={remote ? 'remote' : 'local'} srcdoc={doc.srcdoc} />
         ) : (
           <pre className="mail-text" data-testid="mail-text" tabIndex={0}>
             {mail.text ?? ''}
