@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { digest, linuxTargetFolder, yaml } from './packed-app.mjs';
+import { RELEASE_FILE } from './release-files.mjs';
 import { jobInstallers, packageInfo } from './release-names.mjs';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -229,7 +230,7 @@ export function dryRun(work, { faults = {}, workflow = WORKFLOW } = {}) {
     const upload = path.join(artifacts, job.os === 'win' ? 'release-win' : `release-${name}`);
     fs.mkdirSync(upload, { recursive: true });
     for (const f of fs.readdirSync(path.join(dir, 'release'))) {
-      if (/(\.(dmg|zip|exe|AppImage|deb|blockmap)|^latest.*\.yml)$/.test(f)) {
+      if (RELEASE_FILE.test(f)) {
         fs.copyFileSync(path.join(dir, 'release', f), path.join(upload, f));
       }
     }

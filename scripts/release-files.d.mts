@@ -7,6 +7,7 @@ export interface Feed {
   releaseDate?: string;
 }
 export const INSTALLER: RegExp;
+export const RELEASE_FILE: RegExp;
 export function checkReleaseFiles(
   dir: string,
   version: string,

@@ -30,7 +30,7 @@ import { expectedFiles, jobInstallers, packageInfo, releaseInstallers } from './
 /** What people download (and what electron-updater reads the blockmaps of). */
 export const INSTALLER = /\.(exe|dmg|zip|AppImage|deb)$/;
 /** The files of a release folder: installers, blockmaps, update feeds. */
-const RELEASE_FILE = /(\.(exe|dmg|zip|AppImage|deb|blockmap)|^latest.*\.yml)$/;
+export const RELEASE_FILE = /(\.(exe|dmg|zip|AppImage|deb|blockmap)|^latest.*\.yml)$/;
 const FEED = /^latest.*\.yml$/;
 
 function readFeed(file) {
