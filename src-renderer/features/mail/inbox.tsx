@@ -13,7 +13,8 @@ import { useToasts } from '../../stores/toast-store.ts';
 import { CodeChip, copyCode } from './code-chip.tsx';
 import { MailList } from './mail-list.tsx';
 import { LeaseCountdown } from './lease-countdown.tsx';
-import { useMailLayout } from './mail-layout-store.ts';
+import { ONE_PANE_QUERY, useMailLayout } from './mail-layout-store.ts';
+import { useMedia } from '../../lib/use-media.ts';
 import { useInbox } from './inbox-store.ts';
 import { useMailSearch } from './mail-search-store.ts';
 import { useMailboxes } from './mailbox-store.ts';
@@ -41,6 +42,8 @@ export function Inbox({ lease }: { lease: Lease }): ReactElement {
   const latestWithCode = latest && latest.id !== openMailId ? latest : null;
   const toast = useToasts((s) => s.show);
   const listWidth = useMailLayout((s) => s.listWidth);
+  const onePane = useMedia(ONE_PANE_QUERY);
+  const sendHint = t('mail.pane.sendTo', { address: lease.email });
   // "c" copies the code of the mail being read; with none open (or it has none), the newest.
   useShortcutAction('mail.copyCode', () => {
     const code = open?.code ?? latest?.code;
@@ -89,7 +92,8 @@ export function Inbox({ lease }: { lease: Lease }): ReactElement {
             </EmptyState>
           ) : inbox.length === 0 ? (
             <EmptyState icon="inbox" title={t('mail.inbox.empty')}>
-              {t('mail.inbox.emptyBody')}
+              {/* With no reading pane beside it, the list says what to do itself. */}
+              {onePane ? sendHint : t('mail.inbox.emptyBody')}
             </EmptyState>
           ) : (
             <>
@@ -108,6 +112,12 @@ export function Inbox({ lease }: { lease: Lease }): ReactElement {
             <MailView key={open.id} mail={open} onBack={() => openMail(null)} />
           ) : inbox.length > 0 ? (
             <EmptyState icon="mail" title={t('mail.pick')} />
+          ) : state === 'ready' && !onePane ? (
+            <div data-testid="reading-pane-empty">
+              <EmptyState icon="mail" title={t('mail.pane.emptyTitle')}>
+                {sendHint}
+              </EmptyState>
+            </div>
           ) : null}
         </div>
       </div>

@@ -3,6 +3,8 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 
 /** Where the mailbox list and the inbox take turns instead of standing side by side. */
 export const PHONE_QUERY = '(max-width: 760px)';
+/** Where list and reading pane take turns (layout/responsive.css): no reading pane beside the list. */
+export const ONE_PANE_QUERY = '(max-width: 1100px)';
 
 /** The mail list's width bounds (px); the reading pane gets the rest of the inbox. */
 export const LIST_WIDTH = { min: 240, max: 640, initial: 380, step: 24 } as const;

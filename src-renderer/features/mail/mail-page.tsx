@@ -7,7 +7,8 @@ import { Inbox } from './inbox.tsx';
 import { MailboxList } from './mailbox-list.tsx';
 import { PHONE_QUERY, useMailLayout } from './mail-layout-store.ts';
 import { refreshMailboxes, UNREAD_CAP, useUnreadTotal } from './mail-refresh.ts';
-import { visitMail } from './mail-visit.ts';
+import { useMakingFirstAddress, visitMail } from './mail-visit.ts';
+import { Spinner } from '../../components/spinner.tsx';
 import { useInbox } from './inbox-store.ts';
 import { useMailboxes } from './mailbox-store.ts';
 
@@ -30,6 +31,7 @@ export function MailPage(): ReactElement {
   const fullView = useMailLayout((s) => s.fullView && mailOpen);
   const phone = useMedia(PHONE_QUERY);
   const unread = useUnreadTotal();
+  const makingFirst = useMakingFirstAddress();
   const collapsed = !phone && (chosen ?? (selected !== null && mailOpen));
 
   // The server's state, live: on load, whenever the window comes back, and on every arrival.
@@ -62,7 +64,8 @@ export function MailPage(): ReactElement {
   const classes = [
     'page',
     'page-mail',
-    selected ? 'has-selection' : '',
+    // The first address being made is as good as open: the screen takes its final shape now.
+    selected || makingFirst ? 'has-selection' : '',
     mailOpen ? 'has-open-mail' : '',
     collapsed ? 'mailboxes-collapsed' : '',
     fullView ? 'is-full-view' : '',
@@ -107,6 +110,10 @@ export function MailPage(): ReactElement {
         <section className="card inbox-pane">
           {lease ? (
             <Inbox lease={lease} />
+          ) : makingFirst ? (
+            <div className="loading-row" role="status" data-testid="first-address-making">
+              <Spinner /> {t('mail.first.making')}
+            </div>
           ) : (
             <EmptyState icon="mail" title={t('mail.none.title')}>
               {t('mail.none.body')}

@@ -15,19 +15,34 @@ export async function openOnVisit(): Promise<void> {
   // The screen may mount before the shell has restored the list: read what is stored.
   useMailboxes.getState().restore();
   const last = storedSelection();
-  const { mailboxes, generating, generate } = useMailboxes.getState();
+  const { mailboxes, generate } = useMailboxes.getState();
   const { selected, select } = useInbox.getState();
   if (selected === null && last && mailboxes.some((m) => m.email === last)) {
     await select(last);
     return;
   }
-  if (mailboxes.length > 0 || generating) return;
-  const auth = api().auth;
-  if (auth.needsKey && !auth.hasKey()) return;
-  if (firstMade()) return;
+  if (!firstAddressDue()) return;
   markFirstMade();
-  const [lease] = await generate(1);
-  if (lease && useInbox.getState().selected === null) await select(lease.email);
+  await generate(1);
+}
+
+/** Will this visit make the device's first address (openOnVisit's rule)? */
+function firstAddressDue(): boolean {
+  const { mailboxes, generating } = useMailboxes.getState();
+  if (mailboxes.length > 0 || generating) return false;
+  const auth = api().auth;
+  if (auth.needsKey && !auth.hasKey()) return false;
+  return !firstMade();
+}
+
+/**
+ * True from the first paint until the first address is there, when this visit makes it: the
+ * screens show it being made instead of "No mailboxes yet" for the second it takes.
+ */
+export function useMakingFirstAddress(): boolean {
+  const empty = useMailboxes((s) => s.mailboxes.length === 0);
+  const generating = useMailboxes((s) => s.generating);
+  return empty && (generating || firstAddressDue());
 }
 
 /**

@@ -9,6 +9,7 @@ import { UNREAD_CAP, useUnread } from './mail-refresh.ts';
 import { useInbox } from './inbox-store.ts';
 import { useMailboxes } from './mailbox-store.ts';
 import { NewAddressDomainSelect } from './new-address-domain-select.tsx';
+import { useMakingFirstAddress } from './mail-visit.ts';
 
 /** "New address", "several at once", and the mailboxes this device made. */
 export function MailboxList({
@@ -23,6 +24,7 @@ export function MailboxList({
   const select = useInbox((s) => s.select);
   const generate = useMailboxes((s) => s.generate);
   const generating = useMailboxes((s) => s.generating);
+  const makingFirst = useMakingFirstAddress();
   const toast = useToasts((s) => s.show);
   const [count, setCount] = useState(5);
   const [several, setSeveral] = useState(false);
@@ -30,8 +32,6 @@ export function MailboxList({
   const make = async (n: number): Promise<void> => {
     try {
       const leases = await generate(n);
-      const first = leases[0];
-      if (first) void select(first.email);
       toast(
         n === 1 ? t('mail.generated.one') : t('mail.generated.many', { count: leases.length }),
         'success',
@@ -112,7 +112,20 @@ export function MailboxList({
           </Button>
         </form>
       ) : null}
-      {mailboxes.length === 0 ? (
+      {makingFirst ? (
+        // The row the first address takes, already in its place and size: nothing moves when
+        // it arrives.
+        <ul className="mailbox-list" aria-busy="true" data-testid="mailbox-list">
+          <li>
+            <div className="mailbox is-placeholder" data-testid="mailbox-placeholder">
+              <span className="mailbox-address">{t('mail.first.making')}</span>
+              <span className="mailbox-meta">
+                <span className="countdown" aria-hidden="true" />
+              </span>
+            </div>
+          </li>
+        </ul>
+      ) : mailboxes.length === 0 ? (
         <EmptyState icon="inbox" title={t('mail.empty.title')}>
           {t('mail.empty.body')}
         </EmptyState>

@@ -10,6 +10,7 @@ import { useInbox } from './inbox-store.ts';
 interface MailboxesState {
   mailboxes: Lease[];
   generating: boolean;
+  /** Makes `count` addresses and opens the first. */
   generate: (count: number) => Promise<Lease[]>;
   extend: (email: string) => Promise<void>;
   reuse: (email: string) => Promise<void>;
@@ -21,6 +22,14 @@ interface MailboxesState {
 }
 
 const STORAGE_KEY = 'ephemera.mailboxes';
+
+function storedMailboxes(): Lease[] {
+  try {
+    return storedLeases(localStorage.getItem(STORAGE_KEY));
+  } catch {
+    return [];
+  }
+}
 
 /** The mailboxes this device made, kept in localStorage. */
 export const useMailboxes = create<MailboxesState>()((set, get) => {
@@ -37,7 +46,8 @@ export const useMailboxes = create<MailboxesState>()((set, get) => {
   };
 
   return {
-    mailboxes: [],
+    // Read at once, not in an effect: the first paint shows the list, not "No mailboxes yet".
+    mailboxes: storedMailboxes(),
     generating: false,
 
     async generate(count) {
@@ -48,6 +58,9 @@ export const useMailboxes = create<MailboxesState>()((set, get) => {
           count === 1 ? [await api().mail.generate(domain)] : await api().mail.batch(count, domain);
         set({ mailboxes: [...leases, ...get().mailboxes] });
         save();
+        // Opened in the same update that lists it: no frame shows the list with none open.
+        const first = leases[0];
+        if (first) void useInbox.getState().select(first.email);
         // Any address made counts as the first one: none is made unasked after that.
         markFirstMade();
         return leases;
@@ -91,7 +104,7 @@ export const useMailboxes = create<MailboxesState>()((set, get) => {
     },
 
     restore() {
-      set({ mailboxes: storedLeases(localStorage.getItem(STORAGE_KEY)) });
+      set({ mailboxes: storedMailboxes() });
     },
   };
 });
