@@ -386,14 +386,18 @@ export const en = {
   'settings.sources.username': 'User name',
   'settings.sources.password': 'Password',
   'settings.sources.appPassword':
-    'Most providers need an app password here, not your account password (Gmail, iCloud, Yahoo, Fastmail). It is stored and never shown again.',
+    'Most providers need an app password here, not your account password (Gmail, iCloud, Yahoo, Fastmail; QQ and 163 call it an authorization code). It is stored and never shown again.',
   'settings.sources.oauthOnly':
-    'Outlook.com and Microsoft 365 accept only OAuth sign-in, which Ephemera does not support yet.',
+    'Outlook, Hotmail and Microsoft 365 need Microsoft sign-in (OAuth), which is not available in Ephemera yet. Passwords and app passwords are refused there.',
   'settings.sources.after': 'After a mail is taken',
   'settings.sources.afterKeep': 'Keep it on the server',
   'settings.sources.afterSeen': 'Mark it as read',
   'settings.sources.afterDelete': 'Delete it from the server',
-  'settings.sources.add': 'Add mailbox',
+  'settings.sources.add': 'Test and add',
+  'settings.sources.addAnyway': 'Add anyway',
+  'settings.sources.notAdded':
+    'Not added: the connection test failed — {error}. Check the settings, or add it anyway to keep trying.',
+  'settings.sources.added': 'Added. Connected: {count} messages in the mailbox.',
   'settings.sources.edit': 'Edit',
   'settings.sources.save': 'Save changes',
   'settings.sources.cancel': 'Cancel',

@@ -365,14 +365,18 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.sources.username': '用户名',
   'settings.sources.password': '密码',
   'settings.sources.appPassword':
-    '多数服务商（Gmail、iCloud、Yahoo、Fastmail）在这里需要应用专用密码，而不是账户密码。密码会被保存，之后不再显示。',
+    '多数服务商（Gmail、iCloud、Yahoo、Fastmail）在这里需要应用专用密码，而不是账户密码；QQ 邮箱和 163 邮箱叫“授权码”。密码会被保存，之后不再显示。',
   'settings.sources.oauthOnly':
-    'Outlook.com 和 Microsoft 365 只接受 OAuth 登录，Ephemera 暂不支持。',
+    'Outlook、Hotmail 和 Microsoft 365 需要用微软账户登录（OAuth），Ephemera 暂不提供；密码和应用专用密码都会被拒绝。',
   'settings.sources.after': '收取之后',
   'settings.sources.afterKeep': '保留在服务器上',
   'settings.sources.afterSeen': '标为已读',
   'settings.sources.afterDelete': '从服务器删除',
-  'settings.sources.add': '添加邮箱',
+  'settings.sources.add': '测试并添加',
+  'settings.sources.addAnyway': '仍然添加',
+  'settings.sources.notAdded':
+    '未添加：连接测试失败——{error}。请检查设置，或仍然添加以便继续重试。',
+  'settings.sources.added': '已添加。已连接：邮箱中有 {count} 封邮件。',
   'settings.sources.edit': '编辑',
   'settings.sources.save': '保存更改',
   'settings.sources.cancel': '取消',

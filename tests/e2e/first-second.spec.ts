@@ -1,6 +1,7 @@
 import { sendMail } from '../helpers/smtp-client.ts';
 import { audit } from './support/axe-audit.ts';
 import { expect, test } from './support/fixtures.ts';
+import { rememberKeyAndLang } from './support/screen-seed.ts';
 
 /**
  * The first second of Mail (issue 33, "No dead ends"): while the first address is made the
@@ -35,25 +36,18 @@ for (const lang of ['en', 'zh-CN'] as const) {
     }) => {
       const text = TEXT[lang];
       await page.setViewportSize(size);
-      await page.addInitScript(
-        ({ key, l }) => {
-          localStorage.setItem('ephemera.apiKey', key);
-          localStorage.setItem(
-            'ephemera.prefs',
-            JSON.stringify({ state: { theme: 'light', lang: l }, version: 0 }),
-          );
-          // Every empty-state title the page ever shows, from its first paint on.
-          const seen: string[] = [];
-          (window as unknown as { seenTitles: string[] }).seenTitles = seen;
-          new MutationObserver(() => {
-            for (const el of document.querySelectorAll('.empty-title')) {
-              const title = el.textContent ?? '';
-              if (!seen.includes(title)) seen.push(title);
-            }
-          }).observe(document, { subtree: true, childList: true, characterData: true });
-        },
-        { key: server.apiKey, l: lang },
-      );
+      await rememberKeyAndLang(page, server, lang);
+      await page.addInitScript(() => {
+        // Every empty-state title the page ever shows, from its first paint on.
+        const seen: string[] = [];
+        (window as unknown as { seenTitles: string[] }).seenTitles = seen;
+        new MutationObserver(() => {
+          for (const el of document.querySelectorAll('.empty-title')) {
+            const title = el.textContent ?? '';
+            if (!seen.includes(title)) seen.push(title);
+          }
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
       // The address is held back until the test has looked at the screen while it is made.
       let release = (): void => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));

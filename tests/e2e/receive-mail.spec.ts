@@ -21,7 +21,7 @@ test.describe('settings → receive mail', () => {
     await expect(section.getByLabel('Security')).toHaveValue('implicit');
     await expect(section.getByText(/need an app password/)).toBeVisible();
     await section.getByLabel('Provider').selectOption('outlook');
-    await expect(section.getByText(/accept only OAuth sign-in/)).toBeVisible();
+    await expect(section.getByText(/need Microsoft sign-in \(OAuth\)/)).toBeVisible();
 
     // Plain text to another machine is refused, with the reason in words.
     await section.getByLabel('Provider').selectOption('custom');
@@ -29,7 +29,7 @@ test.describe('settings → receive mail', () => {
     await section.getByLabel('Security').selectOption('none');
     await section.getByLabel('User name').fill('me@example.org');
     await section.getByLabel('Password').fill('app-password-e2e');
-    await section.getByRole('button', { name: 'Add mailbox' }).click();
+    await section.getByRole('button', { name: 'Test and add' }).click();
     await expect(section.getByRole('alert')).toContainText(
       /Without TLS,? only a server on this computer is allowed/,
     );
@@ -37,7 +37,11 @@ test.describe('settings → receive mail', () => {
     // A loopback port nothing listens on: the source is added and says why it is not receiving.
     await section.getByLabel('Server').fill('127.0.0.1');
     await section.getByLabel('Port').fill('9');
-    await section.getByRole('button', { name: 'Add mailbox' }).click();
+    await section.getByRole('button', { name: 'Test and add' }).click();
+    // Tested first: refused, so not added (issue 33); added anyway on request.
+    await expect(section.getByTestId('source-refused')).toContainText('connection refused');
+    await expect(section.getByTestId('source-row')).toHaveCount(0);
+    await section.getByRole('button', { name: 'Add anyway' }).click();
     const row = section.getByTestId('source-row');
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('me@example.org · 127.0.0.1:9');
@@ -47,7 +51,7 @@ test.describe('settings → receive mail', () => {
     );
     await expect(section.getByLabel('Password')).toHaveValue('');
     await row.getByRole('button', { name: 'Test connection' }).click();
-    await expect(row.getByRole('status')).toContainText('Test failed: connection refused');
+    await expect(row.getByRole('alert')).toContainText('Test failed: connection refused');
 
     // The password never comes back from the server.
     const listed = await fetch(`${server.url}/api/sources`, {
@@ -136,6 +140,6 @@ test.describe('settings → receive mail', () => {
     await password.fill('new-for-port-1143');
     await save.click();
     await expect(row).toContainText('me@example.org · 127.0.0.1:1143');
-    await expect(section.getByRole('button', { name: 'Add mailbox' })).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Test and add' })).toBeVisible();
   });
 });

@@ -111,7 +111,10 @@ function SourceRow({
         <strong>
           {source.username} · {source.host}:{source.port}
         </strong>
-        <span className="muted" data-testid="source-status">
+        <span
+          className={source.state === 'error' ? 'source-status is-error' : 'source-status muted'}
+          data-testid="source-status"
+        >
           {state}
           {source.last_error ? ` — ${source.last_error}` : ''} ·{' '}
           {t('settings.sources.taken', { count: source.taken })}
@@ -122,7 +125,10 @@ function SourceRow({
             : ''}
         </span>
         {test && test !== 'testing' ? (
-          <span className={test.ok ? 'mx mx-ok' : 'mx mx-bad'} role="status">
+          <span
+            className={test.ok ? 'mx mx-ok' : 'mx field-error'}
+            role={test.ok ? 'status' : 'alert'}
+          >
             {test.ok
               ? t('settings.sources.testOk', { count: test.messages ?? 0 })
               : t('settings.sources.testFailed', { error: test.error ?? '' })}

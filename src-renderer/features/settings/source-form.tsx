@@ -36,9 +36,15 @@ export function SourceForm({
   const [after, setAfter] = useState<AfterIngest>(source?.after_ingest ?? 'keep');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
+  /** The connection test that kept a new source from being added, and why it failed. */
+  const [refused, setRefused] = useState<string | null>(null);
+  /** The test a new source passed when it was added (its message count). */
+  const [passed, setPassed] = useState<number | null>(null);
   const chosen = SOURCE_PRESETS.find((p) => p.id === preset);
   const endpoint = { host: host.trim(), port: Number(port), tls, username: username.trim() };
   const passwordRequired = !source || sendsPasswordElsewhere(source, endpoint);
+  // Password sign-in is refused there: adding it could never work.
+  const oauthOnly = !source && chosen?.oauthOnly === true;
 
   const pick = (id: string): void => {
     setPreset(id);
@@ -49,24 +55,57 @@ export function SourceForm({
     setTls(next.tls);
   };
 
-  const submit = (event: FormEvent): void => {
-    event.preventDefault();
+  const saved = (count: number | null): void => {
+    setPassword('');
+    if (!source) setUsername('');
+    setPassed(count);
+    onSaved();
+  };
+
+  /**
+   * Saves; a new source is tested first: it is created, its connection checked, and taken away
+   * again when the check fails (nothing half-working is added; the fields stay to be fixed).
+   * `untested`: added as it is (a server down for now), to keep trying.
+   */
+  const save = async (untested: boolean): Promise<void> => {
+    const fields = { ...endpoint, after_ingest: after };
+    if (source) {
+      await api().sources.update(source.id, password === '' ? fields : { ...fields, password });
+      saved(null);
+      return;
+    }
+    const created = await api().sources.create({ kind: 'imap', ...fields, password });
+    if (untested) {
+      saved(null);
+      return;
+    }
+    const result = await api()
+      .sources.test(created.id)
+      .catch(async (err: unknown) => {
+        await api().sources.remove(created.id);
+        throw err;
+      });
+    if (result.ok) {
+      saved(result.messages ?? 0);
+      return;
+    }
+    await api().sources.remove(created.id);
+    setRefused(result.error ?? '');
+  };
+
+  const run = (untested: boolean): void => {
     setSaving(true);
     setError(null);
-    const fields = { ...endpoint, after_ingest: after };
-    const saved = source
-      ? api().sources.update(source.id, password === '' ? fields : { ...fields, password })
-      : api().sources.create({ kind: 'imap', ...fields, password });
-    saved
-      .then(
-        () => {
-          setPassword('');
-          if (!source) setUsername('');
-          onSaved();
-        },
-        (err: unknown) => setError(asApiError(err)),
-      )
+    setRefused(null);
+    setPassed(null);
+    save(untested)
+      .catch((err: unknown) => setError(asApiError(err)))
       .finally(() => setSaving(false));
+  };
+
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    run(false);
   };
 
   return (
@@ -106,7 +145,7 @@ export function SourceForm({
         value={username}
         autoComplete="off"
         spellCheck={false}
-        placeholder="me@gmail.com"
+        placeholder={chosen?.username ?? 'you@example.org'}
         onChange={(e) => setUsername(e.target.value)}
       />
       <label htmlFor="source-password">{t('settings.sources.password')}</label>
@@ -122,7 +161,7 @@ export function SourceForm({
       <p id="source-password-hint" className="field-hint" data-testid="source-password-hint">
         {source
           ? t(passwordRequired ? 'settings.sources.passwordAgain' : 'settings.sources.passwordKept')
-          : chosen?.oauthOnly
+          : oauthOnly
             ? t('settings.sources.oauthOnly')
             : t('settings.sources.appPassword')}
       </p>
@@ -142,17 +181,35 @@ export function SourceForm({
             <ErrorText error={error} />
           </p>
         ) : null}
+        {refused !== null ? (
+          <p className="field-error" role="alert" data-testid="source-refused">
+            {t('settings.sources.notAdded', { error: refused })}
+          </p>
+        ) : null}
+        {passed !== null ? (
+          <p className="mx mx-ok" role="status" data-testid="source-passed">
+            {t('settings.sources.added', { count: passed })}
+          </p>
+        ) : null}
         <Button
           type="submit"
           variant="secondary"
           icon={source ? 'check' : 'plus'}
           loading={saving}
           disabled={
-            host.trim() === '' || username.trim() === '' || (passwordRequired && password === '')
+            oauthOnly ||
+            host.trim() === '' ||
+            username.trim() === '' ||
+            (passwordRequired && password === '')
           }
         >
           {t(source ? 'settings.sources.save' : 'settings.sources.add')}
         </Button>
+        {refused !== null ? (
+          <Button type="button" variant="ghost" disabled={saving} onClick={() => run(true)}>
+            {t('settings.sources.addAnyway')}
+          </Button>
+        ) : null}
         {onCancel ? (
           <Button type="button" variant="ghost" onClick={onCancel}>
             {t('settings.sources.cancel')}

@@ -8,22 +8,69 @@ export interface SourcePreset {
   host: string;
   port: number;
   tls: SourceTls;
+  /** What the user name looks like there (the field's placeholder). */
+  username: string;
   /** The provider signs in by OAuth only: password log-in will be refused. */
   oauthOnly?: boolean;
 }
 
 export const SOURCE_PRESETS: readonly SourcePreset[] = [
-  { id: 'gmail', name: 'Gmail', host: 'imap.gmail.com', port: 993, tls: 'implicit' },
+  {
+    id: 'gmail',
+    name: 'Gmail',
+    host: 'imap.gmail.com',
+    port: 993,
+    tls: 'implicit',
+    username: 'you@gmail.com',
+  },
   {
     id: 'outlook',
-    name: 'Outlook / Microsoft 365',
+    name: 'Outlook / Hotmail / Microsoft 365',
     host: 'outlook.office365.com',
     port: 993,
     tls: 'implicit',
+    username: 'you@outlook.com',
     oauthOnly: true,
   },
-  { id: 'fastmail', name: 'Fastmail', host: 'imap.fastmail.com', port: 993, tls: 'implicit' },
-  { id: 'icloud', name: 'iCloud Mail', host: 'imap.mail.me.com', port: 993, tls: 'implicit' },
-  { id: 'yahoo', name: 'Yahoo Mail', host: 'imap.mail.yahoo.com', port: 993, tls: 'implicit' },
-  { id: 'custom', name: null, host: '', port: 993, tls: 'implicit' },
+  {
+    id: 'qq',
+    name: 'QQ Mail',
+    host: 'imap.qq.com',
+    port: 993,
+    tls: 'implicit',
+    username: '12345@qq.com',
+  },
+  {
+    id: '163',
+    name: '163 Mail',
+    host: 'imap.163.com',
+    port: 993,
+    tls: 'implicit',
+    username: 'you@163.com',
+  },
+  {
+    id: 'fastmail',
+    name: 'Fastmail',
+    host: 'imap.fastmail.com',
+    port: 993,
+    tls: 'implicit',
+    username: 'you@fastmail.com',
+  },
+  {
+    id: 'icloud',
+    name: 'iCloud Mail',
+    host: 'imap.mail.me.com',
+    port: 993,
+    tls: 'implicit',
+    username: 'you@icloud.com',
+  },
+  {
+    id: 'yahoo',
+    name: 'Yahoo Mail',
+    host: 'imap.mail.yahoo.com',
+    port: 993,
+    tls: 'implicit',
+    username: 'you@yahoo.com',
+  },
+  { id: 'custom', name: null, host: '', port: 993, tls: 'implicit', username: 'you@example.org' },
 ];

@@ -128,3 +128,18 @@ export async function rememberDevice(
     ] as const,
   );
 }
+
+/** This device holds the API key and speaks `lang` (light theme), with nothing else stored. */
+export async function rememberKeyAndLang(
+  page: Page,
+  server: E2eServer,
+  lang: 'en' | 'zh-CN',
+): Promise<void> {
+  await page.addInitScript(
+    ([key, prefs]) => {
+      localStorage.setItem('ephemera.apiKey', key);
+      localStorage.setItem('ephemera.prefs', prefs);
+    },
+    [server.apiKey, JSON.stringify({ state: { theme: 'light', lang }, version: 0 })] as const,
+  );
+}
