@@ -335,7 +335,7 @@ export const en = {
   'settings.lan.title': 'Share on your local network',
   'settings.lan.description': 'Let phones on the same Wi-Fi use Ephemera. Off by default.',
   'settings.lan.toggle': 'Share on the local network',
-  'settings.lan.open': 'On a phone on the same network, scan the code or open:',
+  'settings.lan.open': 'On a phone on the same network, open:',
   'settings.lan.copy': 'Copy address',
   'settings.lan.note':
     'Anyone on this network can then reach the video API; mail still needs an API key.',
@@ -344,7 +344,6 @@ export const en = {
   'settings.lan.cli':
     'This server cannot switch sharing from here yet. Start it with --host 0.0.0.0 to share on the LAN.',
   'settings.lan.noAddress': 'Sharing is on, but this computer has no LAN address right now.',
-  'settings.lan.qrLabel': 'QR code for {url}',
   'settings.appearance.title': 'Appearance',
   'settings.appearance.description': 'Saved in this browser.',
   'settings.appearance.theme': 'Theme',
@@ -520,6 +519,10 @@ export const en = {
   'pair.lanOff':
     'Phones cannot reach this computer yet: turn on sharing on your local network first.',
   'pair.lanOn': 'Turn on LAN sharing',
+  'phone.lanFirst':
+    'Turn on LAN sharing first: until then only this computer can reach Ephemera, and a phone would be sent to its own address. Then this shows the computer’s network address.',
+  'settings.lan.pair':
+    'Pair a phone: scan its one QR code on the Phone screen (it signs the phone in too)',
   'pair.paired': 'This device is paired as "{name}"',
   'pair.malformed':
     'This pairing link is incomplete or damaged, so nothing was saved. Scan the QR code again.',
@@ -606,6 +609,8 @@ export const en = {
   'video.clearFinished': 'Clear finished',
   'mail.notify.title': 'Code {code}',
   'settings.notify.title': 'Notify me of new codes',
+  'settings.notify.insecure':
+    'Browsers allow notifications only on https:// pages or on the computer itself, not on {origin}. Open Ephemera on the computer running it (http://localhost) to get them there.',
   'settings.notify.description':
     'While Ephemera is in another tab or behind other windows, a notification shows each new code of the open mailbox.',
   'settings.notify.denied':

@@ -2,9 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { sendMail } from '../helpers/smtp-client.ts';
 import { expect, test, type E2eServer } from './support/fixtures.ts';
-
-/** The address tests/e2e/support/e2e-server.ts gives the server's network interface. */
-const LAN_HOST = '192.168.1.20';
+import { LAN_HOST, setLan } from './support/lan.ts';
 
 /** A phone: its own browser context (own storage), phone-sized, recording every URL it asks for. */
 async function openPhone(
@@ -30,15 +28,6 @@ async function openPhone(
 /** The same link on loopback: the fake LAN address is not routable from the test machine. */
 function onLoopback(server: E2eServer, link: string): string {
   return `${server.url}/${new URL(link).hash}`;
-}
-
-async function setLan(server: E2eServer, on: boolean): Promise<void> {
-  const res = await fetch(`${server.url}/api/settings`, {
-    method: 'PATCH',
-    headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ lan_enabled: on }),
-  });
-  expect(res.status).toBe(200);
 }
 
 test.describe('pair a phone in one scan', () => {

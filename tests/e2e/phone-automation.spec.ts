@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { audit } from './support/axe-audit.ts';
 import { expect, test } from './support/fixtures.ts';
+import { setLan } from './support/lan.ts';
 
 /**
  * Issue 20 §5: the Phone page offers a ready-to-import HTTP Shortcuts file with this server's
@@ -53,6 +54,11 @@ async function downloadImport(page: Page, label: string): Promise<ImportFile> {
   return JSON.parse(fs.readFileSync(await file.path(), 'utf8')) as ImportFile;
 }
 
+// The file and the values need an address a phone can reach: LAN sharing on (then off again,
+// as the other specs expect it).
+test.beforeEach(async ({ server }) => setLan(server, true));
+test.afterEach(async ({ server }) => setLan(server, false));
+
 for (const size of SIZES) {
   for (const lang of ['en', 'zh-CN'] as const) {
     test(`Phone page: HTTP Shortcuts file and iOS values (${size.name}, ${lang})`, async ({
@@ -65,6 +71,8 @@ for (const size of SIZES) {
       await asDevice(page, server.apiKey, lang);
       await page.goto(`${server.url}/#/phone`);
       const words = WORDS[lang];
+      // The LAN address once the server's info is in (the page's own origin until then).
+      await expect(page.getByTestId('phone-base-url')).toHaveText(/^http:\/\/192\.168\.1\.20:\d+$/);
       const base = await page.getByTestId('phone-base-url').innerText();
 
       // The file: this server's address in every request, the names in the UI's language, and

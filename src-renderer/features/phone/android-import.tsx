@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { LanOff } from './lan-off.tsx';
 import { saveBlob } from '../../api/file-download.ts';
 import { Button } from '../../components/button.tsx';
 import { Section } from '../../components/section.tsx';
@@ -13,9 +14,12 @@ import { HTTP_SHORTCUTS_FILE_NAME, httpShortcutsImport } from './http-shortcuts.
  */
 export function AndroidImport({
   url,
+  reachable,
   apiKey,
 }: {
   url: string;
+  /** False while the address is loopback: a file made now would point the phone at itself. */
+  reachable: boolean;
   apiKey: string | null;
 }): ReactElement {
   const t = useT();
@@ -55,18 +59,22 @@ export function AndroidImport({
       description={t('phone.android.description')}
       testId="android-import"
     >
-      <div className="import-row">
-        <Button icon="download" variant="primary" onClick={download} data-testid="hs-download">
-          {t('phone.hs.download')}
-        </Button>
-        <p className="muted" data-testid="hs-key-note">
-          {apiKey
-            ? t('phone.hs.withKey')
-            : local
-              ? t('phone.hs.withoutKey')
-              : t('phone.hs.withoutKeyRemote')}
-        </p>
-      </div>
+      {reachable ? (
+        <div className="import-row">
+          <Button icon="download" variant="primary" onClick={download} data-testid="hs-download">
+            {t('phone.hs.download')}
+          </Button>
+          <p className="muted" data-testid="hs-key-note">
+            {apiKey
+              ? t('phone.hs.withKey')
+              : local
+                ? t('phone.hs.withoutKey')
+                : t('phone.hs.withoutKeyRemote')}
+          </p>
+        </div>
+      ) : (
+        <LanOff text={t('phone.lanFirst')} testId="android-lan-off" />
+      )}
       <ol className="steps steps-plain">
         <li>{t('phone.hs.step1')}</li>
         <li>{t('phone.hs.step2')}</li>

@@ -1,4 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
+import { LanOff } from './lan-off.tsx';
 import { fillPath, routes } from '../../../src-shared/api/routes.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { Section } from '../../components/section.tsx';
@@ -8,9 +9,25 @@ import { useT } from '../../i18n/i18n.ts';
  * iOS Shortcuts: a shortcut file cannot be made without Apple's signing, so the steps are shown
  * with this Ephemera's values filled in, each value with its own Copy button.
  */
-export function IosSteps({ url, keyText }: { url: string; keyText: string }): ReactElement {
+export function IosSteps({
+  url,
+  reachable,
+  keyText,
+}: {
+  url: string;
+  /** False while the address is loopback: no values that point the phone at itself. */
+  reachable: boolean;
+  keyText: string;
+}): ReactElement {
   const t = useT();
   const taskPrefix = `${url}${fillPath(routes.taskGet.path, { token: '' })}`;
+  if (!reachable) {
+    return (
+      <Section icon="bolt" title={t('phone.ios.title')} description={t('phone.ios.description')}>
+        <LanOff text={t('phone.lanFirst')} testId="ios-lan-off" />
+      </Section>
+    );
+  }
   return (
     <Section icon="bolt" title={t('phone.ios.title')} description={t('phone.ios.description')}>
       <ol className="steps steps-plain ios-steps" data-testid="ios-steps">

@@ -7,9 +7,9 @@ import { Section } from '../../components/section.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { useBusyAction } from '../../components/use-busy-action.ts';
 import { pairLink } from '../../lib/pair-link.ts';
-import { useSettings } from '../settings/settings-store.ts';
 import { suggestPhoneName } from './pair-name.ts';
 import { useBaseUrl } from './use-base-url.ts';
+import { LanOff } from './lan-off.tsx';
 import '../../styles/pairing.css';
 
 interface Paired {
@@ -70,7 +70,7 @@ export function PairPanel(): ReactElement {
       testId="pair-panel"
     >
       {!reachable ? (
-        <LanOff />
+        <LanOff text={t('pair.lanOff')} testId="pair-lan-off" buttonTestId="pair-lan-on" />
       ) : paired ? (
         <div className="pair-result" data-testid="pair-result" data-link={paired.link}>
           <QrCode text={paired.link} label={t('pair.qrLabel', { name: paired.name })} size={200} />
@@ -125,28 +125,5 @@ export function PairPanel(): ReactElement {
         </form>
       )}
     </Section>
-  );
-}
-
-/** Phones cannot reach a loopback-only server: say so, and offer the LAN switch. */
-function LanOff(): ReactElement {
-  const t = useT();
-  const update = useSettings((s) => s.update);
-  const [busy, runBusy] = useBusyAction();
-  return (
-    <div className="pair-lan-off" data-testid="pair-lan-off">
-      <p className="notice">{t('pair.lanOff')}</p>
-      <Button
-        variant="primary"
-        icon="wifi"
-        loading={busy}
-        data-testid="pair-lan-on"
-        onClick={() => {
-          runBusy(() => update({ lan_enabled: true }));
-        }}
-      >
-        {t('pair.lanOn')}
-      </Button>
-    </div>
   );
 }

@@ -1,7 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { fillPath, routes } from '../../../src-shared/api/routes.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
-import { QrCode } from '../../components/qr-code.tsx';
 import { Section } from '../../components/section.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { useServer } from '../../stores/server-store.ts';
@@ -34,12 +33,8 @@ export function PhonePage(): ReactElement {
       </header>
       <Section icon="globe" title={t('phone.base.title')} description={t('phone.base.description')}>
         <div className="lan-share">
-          {/* One QR code at a time, and never one no phone can open: none for a loopback URL,
-              and none on the computer running Ephemera, where "Pair a phone" shows the one to
-              scan (it carries this address and a key). */}
-          {reachable && !local ? (
-            <QrCode text={url} label={t('settings.lan.qrLabel', { url })} size={148} />
-          ) : null}
+          {/* No QR code of the bare address: a phone that scanned it would land at a key
+              prompt. The one QR code is "Pair a phone"'s, which carries a one-time key. */}
           <div className="lan-share-text">
             <p className="lan-url" data-testid="phone-base-url">
               {url}
@@ -83,9 +78,9 @@ export function PhonePage(): ReactElement {
           </ol>
         </Section>
 
-        <AndroidImport url={url} apiKey={phoneKey.key} />
+        <AndroidImport url={url} reachable={reachable} apiKey={phoneKey.key} />
 
-        <IosSteps url={url} keyText={keyText} />
+        <IosSteps url={url} reachable={reachable} keyText={keyText} />
 
         <Section
           icon="mail"

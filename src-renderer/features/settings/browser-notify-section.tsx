@@ -17,7 +17,20 @@ export function BrowserNotifySection(): ReactElement | null {
   const t = useT();
   const on = useCodeNotifications();
   const [denied, setDenied] = useState(false);
-  if (api().transport !== 'http' || !notificationsAvailable()) return null;
+  if (api().transport !== 'http') return null;
+  // Browsers refuse notifications to a page on plain http:// from another machine: no switch
+  // that cannot work, but the reason and the way that does.
+  if (!window.isSecureContext) {
+    return (
+      <Section
+        icon="bolt"
+        title={t('settings.notify.title')}
+        description={t('settings.notify.insecure', { origin: window.location.origin })}
+        testId="browser-notify-section"
+      />
+    );
+  }
+  if (!notificationsAvailable()) return null;
   return (
     <Section
       icon="bolt"

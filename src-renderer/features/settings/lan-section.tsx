@@ -1,6 +1,5 @@
 import type { ReactElement } from 'react';
 import { CopyButton } from '../../components/copy-button.tsx';
-import { QrCode } from '../../components/qr-code.tsx';
 import { Section } from '../../components/section.tsx';
 import { Switch } from '../../components/switch.tsx';
 import { useT } from '../../i18n/i18n.ts';
@@ -8,7 +7,7 @@ import { useServer } from '../../stores/server-store.ts';
 import { useBusyAction } from '../../components/use-busy-action.ts';
 import { useSettings } from './settings-store.ts';
 
-/** "Share on LAN": off by default; when on, the address phones use, as text and QR code. */
+/** "Share on LAN": off by default; when on, the address phones use, and where to pair one. */
 export function LanSection(): ReactElement {
   const t = useT();
   const settings = useSettings((s) => s.settings);
@@ -40,13 +39,18 @@ export function LanSection(): ReactElement {
     >
       {enabled && lanUrl ? (
         <div className="lan-share" data-testid="lan-share">
-          <QrCode text={lanUrl} label={t('settings.lan.qrLabel', { url: lanUrl })} />
           <div className="lan-share-text">
             <p className="muted">{t('settings.lan.open')}</p>
             <p className="lan-url" data-testid="lan-url">
               {lanUrl}
             </p>
             <CopyButton text={lanUrl} label={t('settings.lan.copy')} variant="secondary" />
+            {/* One QR code everywhere: Pair a phone's, which signs the phone in as well. */}
+            <p>
+              <a href="#/phone" data-testid="lan-pair-link">
+                {t('settings.lan.pair')}
+              </a>
+            </p>
             <p className="hint">{t('settings.lan.note')}</p>
           </div>
         </div>
