@@ -1,7 +1,7 @@
 import { sendMail } from '../helpers/smtp-client.ts';
 import { audit } from './support/axe-audit.ts';
 import { expect, test } from './support/fixtures.ts';
-import { rememberKeyAndLang } from './support/screen-seed.ts';
+import { rememberKeyAndLang, THREE_SIZES } from './support/screen-seed.ts';
 
 /**
  * The first second of Mail (issue 33, "No dead ends"): while the first address is made the
@@ -21,14 +21,8 @@ const TEXT = {
   },
 };
 
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1920, height: 1080 },
-  { width: 390, height: 844 },
-];
-
 for (const lang of ['en', 'zh-CN'] as const) {
-  for (const size of SIZES) {
+  for (const size of THREE_SIZES) {
     test(`the first address: no empty flash, no jump, then what to do (${size.width}×${size.height}, ${lang})`, async ({
       page,
       server,

@@ -3,7 +3,7 @@ import config from '../../playwright.config.ts';
 import { audit } from './support/axe-audit.ts';
 import { expect, SCREENSHOT_DIR, test, type E2eServer } from './support/fixtures.ts';
 import { setLan } from './support/lan.ts';
-import { rememberKeyAndLang } from './support/screen-seed.ts';
+import { rememberKeyAndLang, THREE_SIZES } from './support/screen-seed.ts';
 
 /**
  * Hints that can work (issue 33, "No dead ends"): nothing points a phone at 127.0.0.1 while LAN
@@ -21,12 +21,6 @@ const TEXT = {
     insecure: (origin: string) => `浏览器只允许 https:// 页面或本机页面发送通知，${origin} 不行。`,
   },
 };
-
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1920, height: 1080 },
-  { width: 390, height: 844 },
-];
 
 /** A name for this machine that is not "localhost": Chromium maps it to 127.0.0.1. */
 const LAN_NAME = 'lan.test';
@@ -54,7 +48,7 @@ test.describe('phone hints', () => {
   test.afterEach(async ({ server }) => setLan(server, false));
 
   for (const lang of ['en', 'zh-CN'] as const) {
-    for (const size of SIZES) {
+    for (const size of THREE_SIZES) {
       test(`no 127.0.0.1 for a phone while LAN sharing is off; one QR code, the pairing one (${size.width}×${size.height}, ${lang})`, async ({
         page,
         server,
@@ -107,7 +101,7 @@ test.describe('notifications on a plain-http page', () => {
   test.afterEach(async ({ server }) => allowHosts(server, []));
 
   for (const lang of ['en', 'zh-CN'] as const) {
-    for (const size of SIZES) {
+    for (const size of THREE_SIZES) {
       test(`no switch browsers would refuse; the reason instead (${size.width}×${size.height}, ${lang})`, async ({
         page,
         server,

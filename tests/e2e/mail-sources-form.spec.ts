@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Dovecot, hasDovecot } from '../helpers/dovecot.ts';
 import { audit } from './support/axe-audit.ts';
 import { expect, SCREENSHOT_DIR, test } from './support/fixtures.ts';
-import { rememberKeyAndLang } from './support/screen-seed.ts';
+import { rememberKeyAndLang, THREE_SIZES } from './support/screen-seed.ts';
 
 /**
  * Settings → Receive mail (issue 33, "No dead ends"): a new source is tested before it is
@@ -40,12 +40,6 @@ const TEXT = {
   },
 };
 
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1920, height: 1080 },
-  { width: 390, height: 844 },
-];
-
 let dovecot: Dovecot | null = null;
 test.beforeAll(async () => {
   if (hasDovecot) dovecot = await Dovecot.start();
@@ -55,7 +49,7 @@ test.afterAll(async () => {
 });
 
 for (const lang of ['en', 'zh-CN'] as const) {
-  for (const size of SIZES) {
+  for (const size of THREE_SIZES) {
     test(`a mail source is tested before it is added; errors look like errors (${size.width}×${size.height}, ${lang})`, async ({
       page,
       server,

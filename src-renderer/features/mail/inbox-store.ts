@@ -85,8 +85,8 @@ export const useInbox = create<InboxState>()((set, get) => {
             now.inbox,
             inbox.filter((m) => ids.has(m.id)),
           ),
-          openMailId:
-            now.openMailId ?? (openMailId !== null && ids.has(openMailId) ? openMailId : null),
+          // Undo reopens the mail that was open (not the one that took its place).
+          openMailId: openMailId !== null && ids.has(openMailId) ? openMailId : now.openMailId,
           fresh: [...now.fresh, ...fresh.filter((id) => ids.has(id))],
         });
         if (results) {
@@ -202,7 +202,13 @@ export const useInbox = create<InboxState>()((set, get) => {
       const email = get().selected;
       const mail = shownMail(id);
       if (!email || !mail) return;
+      // The open mail gives way to the next one down the list (newest first: the older one),
+      // or the one above at the end, as mail apps do; the reading pane does not go blank.
+      const list = useMailSearch.getState().results ?? get().inbox;
+      const at = list.findIndex((m) => m.id === id);
+      const next = get().openMailId === id ? (list[at - 1] ?? list[at + 1] ?? null) : null;
       hideMails(email, [mail], { key: 'mail.deleted' }, () => deleteOne(email, id));
+      if (next) get().openMail(next.id);
     },
 
     emptyMailbox() {

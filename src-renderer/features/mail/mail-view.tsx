@@ -10,6 +10,7 @@ import { useToasts } from '../../stores/toast-store.ts';
 import { CodeChip } from './code-chip.tsx';
 import { LinkBanner } from './link-banner.tsx';
 import { MailAttachments, RawSourceView, SaveRawButton } from './mail-files.tsx';
+import { TAB_PANEL_ID, tabId, ViewTabs, type MailViewKind } from './view-tabs.tsx';
 import { PHONE_QUERY, useMailLayout } from './mail-layout-store.ts';
 import { useInbox } from './inbox-store.ts';
 import { mailDocument } from './mail-document.ts';
@@ -52,7 +53,7 @@ export function MailView({
         (err: unknown) => setWholeState({ loading: false, error: asApiError(err) }),
       );
   };
-  const [view, setView] = useState<'html' | 'text' | 'source'>(mail.html ? 'html' : 'text');
+  const [view, setView] = useState<MailViewKind>(mail.html ? 'html' : 'text');
   const [remote, setRemote] = useState(false);
   const doc = useMemo(
     () => (mail.html === null ? null : mailDocument(mail.html, remote)),
@@ -116,22 +117,11 @@ export function MailView({
       <MailAttachments mail={mail} />
       {/* The view tabs and the mail's actions share one row, leaving the height to the mail. */}
       <div className="mail-bar">
-        <div className="mail-tabs" role="tablist" aria-label={t('mail.viewAs')}>
-          {(['html', 'text', 'source'] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              role="tab"
-              aria-selected={view === v}
-              className="tab"
-              disabled={v === 'html' ? mail.html === null : v === 'text' && mail.text === null}
-              onClick={() => setView(v)}
-              data-testid={`mail-tab-${v}`}
-            >
-              {t(`mail.tab.${v}`)}
-            </button>
-          ))}
-        </div>
+        <ViewTabs
+          view={view}
+          available={{ html: mail.html !== null, text: mail.text !== null, source: true }}
+          onChange={setView}
+        />
         <div className="mail-actions">
           <Button
             variant="ghost"
@@ -214,7 +204,7 @@ export function MailView({
           </Button>
         </div>
       ) : null}
-      <div className="mail-content" role="tabpanel">
+      <div className="mail-content" role="tabpanel" id={TAB_PANEL_ID} aria-labelledby={tabId(view)}>
         {view === 'source' ? (
           <RawSourceView email={listed.email} id={listed.id} />
         ) : view === 'html' && doc !== null ? (

@@ -143,3 +143,10 @@ export async function rememberKeyAndLang(
     [server.apiKey, JSON.stringify({ state: { theme: 'light', lang }, version: 0 })] as const,
   );
 }
+
+/** The three sizes every screen is tried at: laptop, desktop, phone. */
+export const THREE_SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+  { width: 390, height: 844 },
+] as const;
