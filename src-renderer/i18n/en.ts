@@ -438,6 +438,7 @@ export const en = {
   'settings.server.smtpPort': 'SMTP port',
   'settings.server.proxy': 'Proxy',
   'settings.server.dataDir': 'Data folder',
+  'settings.server.copyDataDir': 'Copy the data folder’s path',
   'settings.server.badPort': 'Ports are numbers from 1 to 65535.',
   'settings.server.restart': 'Saved. Restart Ephemera to apply the new ports or data folder.',
   'settings.server.locked': 'Set by a command-line option for this run.',

@@ -417,6 +417,7 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.server.smtpPort': 'SMTP 端口',
   'settings.server.proxy': '代理',
   'settings.server.dataDir': '数据目录',
+  'settings.server.copyDataDir': '复制数据目录路径',
   'settings.server.badPort': '端口须为 1–65535 之间的数字。',
   'settings.server.restart': '已保存。重启 Ephemera 后新的端口或数据目录才会生效。',
   'settings.server.locked': '已由本次启动的命令行参数指定。',

@@ -14,6 +14,7 @@ import {
   type SettingsPatch,
 } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
+import { CopyButton } from '../../components/copy-button.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { Section } from '../../components/section.tsx';
 import { Switch } from '../../components/switch.tsx';
@@ -137,6 +138,7 @@ export function ServerSection({ settings }: { settings: Settings }): ReactElemen
           value={dataDir}
           onChange={edit('data-dir', setDataDir)}
           locked={locked('data_dir')}
+          copyLabel={t('settings.server.copyDataDir')}
           hint={t('settings.server.dataDirHint')}
           problem={fieldError('data-dir')}
         />
@@ -220,6 +222,7 @@ function Field({
   numeric = false,
   placeholder,
   inputRef,
+  copyLabel,
 }: {
   id: FieldId;
   label: string;
@@ -231,25 +234,45 @@ function Field({
   numeric?: boolean;
   placeholder?: string;
   inputRef?: RefCallback<HTMLInputElement>;
+  /** Offers a Copy button for the value (a path someone may want in a terminal). */
+  copyLabel?: string;
 }): ReactElement {
   const t = useT();
   const note = locked ? t('settings.server.locked') : hint;
   const describedBy = [problem?.messageId, note ? `${id}-hint` : null].filter(Boolean).join(' ');
+  // Read-only, not disabled: a locked value still reads clearly and can be selected and copied.
+  const input = (
+    <input
+      id={id}
+      ref={inputRef}
+      value={value}
+      inputMode={numeric ? 'numeric' : undefined}
+      placeholder={placeholder}
+      spellCheck={false}
+      readOnly={locked}
+      className={locked ? 'is-locked' : undefined}
+      aria-invalid={problem ? true : undefined}
+      aria-describedby={describedBy || undefined}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
   return (
     <>
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        ref={inputRef}
-        value={value}
-        inputMode={numeric ? 'numeric' : undefined}
-        placeholder={placeholder}
-        spellCheck={false}
-        disabled={locked}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      {copyLabel ? (
+        <div className="field-with-copy">
+          {input}
+          <CopyButton
+            text={value}
+            label={copyLabel}
+            size="sm"
+            showLabel={false}
+            testId={`${id}-copy`}
+          />
+        </div>
+      ) : (
+        input
+      )}
       {problem?.message ? (
         <p
           id={problem.messageId}
