@@ -283,7 +283,8 @@ export const en = {
   'mail.saved': 'Saved',
   'mail.unnamed': '(unnamed)',
   'mail.search.label': 'Search this mailbox',
-  'mail.search.placeholder': 'Search · from: subject: has:attachment is:unread',
+  'mail.search.placeholder': 'Search · from: is:unread',
+  'mail.search.syntax': 'Words, or from: subject: has:attachment is:unread',
   'mail.search.clear': 'Clear search',
   'mail.search.none': 'No mail matches',
   'mail.search.noneBody':

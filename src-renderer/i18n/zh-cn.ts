@@ -268,7 +268,8 @@ export const zhCN: Record<MessageKey, string> = {
   'mail.saved': '已保存',
   'mail.unnamed': '（未命名）',
   'mail.search.label': '搜索此邮箱',
-  'mail.search.placeholder': '搜索 · from: subject: has:attachment is:unread',
+  'mail.search.placeholder': '搜索 · from: is:unread',
+  'mail.search.syntax': '关键词，或 from: subject: has:attachment is:unread',
   'mail.search.clear': '清除搜索',
   'mail.search.none': '没有匹配的邮件',
   'mail.search.noneBody':

@@ -51,7 +51,9 @@ export function MailSearch(): ReactElement {
         className="mail-search-input"
         value={text}
         maxLength={256}
+        // Short enough for the narrowest list; the whole syntax is the tooltip.
         placeholder={t('mail.search.placeholder')}
+        title={t('mail.search.syntax')}
         aria-label={t('mail.search.label')}
         data-testid="mail-search"
         onChange={(event) => {
