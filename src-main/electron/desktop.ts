@@ -1,23 +1,18 @@
 import path from 'node:path';
 import type { BrowserWindow } from 'electron';
-import type { IpcEventChannel, IpcEventPayload } from '../../src-shared/ipc/contract.ts';
+import type { IpcEventChannel, IpcEventPayload } from '../../src-shared/ipc/desktop-contract.ts';
 import type { RunningApp } from '../app/compose.ts';
 import { ConfigError, type AppConfig } from '../app/config.ts';
 import { addLogSink } from '../core/logger.ts';
 import { appMenuTemplate } from './app-menu.ts';
 import { APP_SCHEME, isAppUrl } from './app-origin.ts';
-import { appIpcHandlers, toAppInfo } from './app.ipc.ts';
-import { settingsIpcHandlers } from './settings.ipc.ts';
-import { webhooksIpcHandlers } from './webhooks.ipc.ts';
 import { closeAction } from './close-behaviour.ts';
 import { contentSecurityPolicy } from '../../src-shared/web/csp.ts';
 import { installSessionSecurity } from './csp.ts';
-import { desktopIpcHandlers } from './desktop.ipc.ts';
 import type { DesktopDeps } from './desktop-deps.ts';
+import { toAppInfo } from './app.ipc.ts';
+import { desktopIpc } from './ipc-handlers.ts';
 import { registerIpcHandlers, trustedSenderCheck } from './ipc-register.ts';
-import { mailFilesIpcHandlers } from './mail-files.ipc.ts';
-import { mailIpcHandlers } from './mail.ipc.ts';
-import { sourcesIpcHandlers } from './sources.ipc.ts';
 import { MailWatch } from './mail-watch.ts';
 import { isGpuCrash } from './fatal-errors.ts';
 import { openMainWindow, recoverWindow } from './main-window.ts';
@@ -28,8 +23,6 @@ import { quitWatchdog } from './quit-watchdog.ts';
 import { announce, mediaOrigin } from './start-announce.ts';
 import { signInActions } from './sign-in-actions.ts';
 import { createAppTray, type AppTray, type TrayState } from './tray.ts';
-import { updateIpcHandlers } from './update.ipc.ts';
-import { videoIpcHandlers } from './video.ipc.ts';
 
 export type { DesktopController, DesktopDeps } from './desktop-deps.ts';
 
@@ -271,31 +264,19 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
   const services = () => controller.services();
   unregisterIpc = registerIpcHandlers(
     deps.ipcMain,
-    {
-      ...appIpcHandlers({
-        controller,
-        services,
-        meta: deps.meta,
-        clipboard: deps.clipboard,
-        portChanges: () => fallback.changes(),
-      }),
-      ...settingsIpcHandlers({ controller, services }),
-      ...desktopIpcHandlers({
-        loginItem: deps.loginItem,
-        openLogsFolder,
-        openExternal: (url) => deps.openExternal(url),
-      }),
-      ...videoIpcHandlers({ services, saveDialog: deps.saveDialog }),
-      ...updateIpcHandlers({
-        updates: deps.updates ?? null,
-        updateSettings: (patch) => controller.updateSettings(patch),
-        version: deps.meta.version,
-      }),
-      ...mailIpcHandlers({ services, watches }),
-      ...mailFilesIpcHandlers({ services, saveDialog: deps.saveDialog }),
-      ...webhooksIpcHandlers({ services }),
-      ...sourcesIpcHandlers({ services }),
-    },
+    desktopIpc({
+      controller,
+      services,
+      meta: deps.meta,
+      clipboard: deps.clipboard,
+      portChanges: () => fallback.changes(),
+      loginItem: deps.loginItem,
+      openLogsFolder,
+      openExternal: (url) => deps.openExternal(url),
+      saveDialog: deps.saveDialog,
+      updates: deps.updates ?? null,
+      watches,
+    }),
     {
       isTrustedSender: trustedSenderCheck(() => alive()?.webContents.id ?? null, isAppUrl),
       logger,

@@ -7,8 +7,8 @@ import type { ListedBulkResult } from './listed-json.ts';
 import { asMailPage } from './mail-page.ts';
 import type { ListedPage, MailPage, MailStore } from './mail-store.ts';
 import { fullMailJson } from './full-mail.ts';
-import { checkReadQuery, type ReadQuery } from './read-query.ts';
-import { parseSearch, searchExpression } from './search-query.ts';
+import { checkReadQuery, type ReadQuery } from './store/read-query.ts';
+import { parseSearch, searchExpression } from './store/search-query.ts';
 import type { Readable } from 'node:stream';
 
 /**

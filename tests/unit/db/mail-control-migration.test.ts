@@ -8,7 +8,7 @@ import { searchIndexLag } from '../../../src-main/db/migrations/009-search-index
 import { parseAttempts } from '../../../src-main/db/migrations/010-parse-attempts.ts';
 import { searchCjk } from '../../../src-main/db/migrations/012-search-cjk.ts';
 import { MailStore } from '../../../src-main/mail/mail-store.ts';
-import { parseSearch, searchExpression } from '../../../src-main/mail/search-query.ts';
+import { parseSearch, searchExpression } from '../../../src-main/mail/store/search-query.ts';
 
 const insert = `INSERT INTO mail_messages (email, from_address, from_name, to_json, subject, text,
   html, received_at, code, size, attachments_json) VALUES (?, 'x@example.org', NULL, '[]', ?, ?,
