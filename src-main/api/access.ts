@@ -1,6 +1,6 @@
 import type { RouteName } from '../../src-shared/api/routes.ts';
 import { AppError } from '../core/app-error.ts';
-import type { ApiKeyStore, KeyCheck } from '../mail/key-store.ts';
+import type { ApiKeyStore, KeyCheck } from '../mail/access/key-store.ts';
 
 /**
  * Where a call comes from: this computer (loopback), another device on the LAN, or the

@@ -1,7 +1,7 @@
 import type { ApiKeyView, CreatedApiKeyView } from '../../src-shared/api/server-settings.ts';
 import { AppError } from '../core/app-error.ts';
 import { createKeyView, keyView } from '../mail/access/key-view.ts';
-import type { ApiKeyStore } from '../mail/key-store.ts';
+import type { ApiKeyStore } from '../mail/access/key-store.ts';
 
 type Keys = Pick<ApiKeyStore, 'list' | 'create' | 'disable' | 'enable' | 'delete'>;
 

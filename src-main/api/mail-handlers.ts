@@ -1,8 +1,8 @@
 import type { Mail } from '../../src-shared/mail/schemas.ts';
 import { AppError } from '../core/app-error.ts';
-import { encodeBulk, encodeMailArray } from '../mail/listed-json.ts';
-import { listedToMail } from '../mail/listed-mail.ts';
-import type { ListedPage } from '../mail/mail-page.ts';
+import { encodeBulk, encodeMailArray } from '../mail/read/listed-json.ts';
+import { listedToMail } from '../mail/store/listed-mail.ts';
+import type { ListedPage } from '../mail/store/mail-page.ts';
 import { Encoded, encodedJson, type ApiContext, type ApiHandlers } from './handler.ts';
 import {
   parseBatchCount,

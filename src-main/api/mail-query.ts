@@ -1,7 +1,7 @@
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import { MailReadRequestSchema } from '../../src-shared/mail/schemas.ts';
 import { AppError } from '../core/app-error.ts';
-import { checkInteger, checkReadQuery, type ReadQuery } from '../mail/store/read-query.ts';
+import { checkInteger, checkReadQuery, type ReadQuery } from '../mail/read/read-query.ts';
 
 /** A request's query as a carrier hands it over: strings, repeated names as arrays. */
 export type Query = Record<string, string | string[] | undefined>;

@@ -1,6 +1,6 @@
 import { WebhookCreateSchema } from '../../src-shared/api/webhooks.ts';
 import { settingsInvalid } from '../core/app-error.ts';
-import { parseWebhookId } from '../mail/webhooks/webhook-service.ts';
+import { parseWebhookId } from '../mail/push/webhooks/webhook-service.ts';
 import type { ApiHandlers } from './handler.ts';
 
 type SetupRoutes =

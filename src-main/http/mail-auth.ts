@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, type Access, type Granted, type Origin } from '../api/access.ts';
 import { connectionActivity } from '../core/connection-limits.ts';
 import { isLoopbackAddress } from '../core/loopback.ts';
-import type { ApiKeyStore } from '../mail/key-store.ts';
+import type { ApiKeyStore } from '../mail/access/key-store.ts';
 
 /** The key a request presents, or `conflict` when it presents more than one. */
 export type Presented = { key: string | null } | 'conflict';

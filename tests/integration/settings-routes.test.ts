@@ -7,9 +7,9 @@ import { registerErrorHandler } from '../../src-main/http/error-handler.ts';
 import { registerApiRoutes } from '../../src-main/http/api-routes.ts';
 import type { MailServices } from '../../src-main/mail/mail-services.ts';
 import type { VideoService } from '../../src-main/video/video-service.ts';
-import { ApiKeyStore } from '../../src-main/mail/key-store.ts';
+import { ApiKeyStore } from '../../src-main/mail/access/key-store.ts';
 import { AppError } from '../../src-main/core/app-error.ts';
-import { checkMx } from '../../src-main/mail/mx-check.ts';
+import { checkMx } from '../../src-main/mail/access/mx-check.ts';
 import { ManualClock } from '../helpers/manual-clock.ts';
 
 describe('settings routes', () => {

@@ -6,7 +6,7 @@ import { registerErrorHandler } from '../../src-main/http/error-handler.ts';
 import { registerApiRoutes } from '../../src-main/http/api-routes.ts';
 import type { SourceService } from '../../src-main/mail/sources/source-service.ts';
 import { partialApiServices } from '../helpers/api-services.ts';
-import { ApiKeyStore } from '../../src-main/mail/key-store.ts';
+import { ApiKeyStore } from '../../src-main/mail/access/key-store.ts';
 import { ManualClock } from '../helpers/manual-clock.ts';
 
 describe('source routes: the settings access rule', () => {

@@ -4,7 +4,7 @@ import type { IpcRenderer } from 'electron';
 import type { Dispatcher } from 'undici';
 import { AppController } from '../../src-main/app/app-controller.ts';
 import { startApp } from '../../src-main/app/compose.ts';
-import type { MxResolver } from '../../src-main/mail/mx-check.ts';
+import type { MxResolver } from '../../src-main/mail/access/mx-check.ts';
 import { toAppInfo } from '../../src-main/electron/app.ipc.ts';
 import { desktopIpc } from '../../src-main/electron/ipc-handlers.ts';
 import { registerIpcHandlers, trustedSenderCheck } from '../../src-main/electron/ipc-register.ts';
