@@ -107,8 +107,11 @@ function apiRoute(
     // Not async: a plain poll answers in the same tick, without a promise (bench/polling.ts).
     handler: (request: FastifyRequest, reply: FastifyReply) => {
       const context: ApiContext = {
-        // The key was checked by the onRequest hook already; the handler sees its id.
-        caller: { origin: originOf(request), key: null },
+        // The key was checked by the onRequest hook already; the handler sees its id. Read
+        // only by the routes that ask (GET /api/info), so a poll does not pay for it.
+        get caller() {
+          return { origin: originOf(request), key: null };
+        },
         keyId: keyIdOf(request),
         services,
         meta: {},
