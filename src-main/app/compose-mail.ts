@@ -21,7 +21,7 @@ import {
 } from '../mail/smtp/smtp-ingest.ts';
 import type { Clock } from '../core/clock.ts';
 import { StartupError } from '../core/startup-error.ts';
-import type { PerAddressLimit } from '../core/connection-limits.ts';
+import type { PerAddressLimit } from '../net/connection-limits.ts';
 import { createLogger } from '../core/logger.ts';
 import { WEBHOOK_LIMITS } from '../../src-shared/api/webhooks.ts';
 import { createSender, type WebhookPost } from '../mail/push/webhooks/webhook-sender.ts';

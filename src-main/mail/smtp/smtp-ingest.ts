@@ -6,7 +6,7 @@ import {
   type SMTPServerSession,
 } from 'smtp-server';
 import { MAIL_LIMITS } from '../../../src-shared/mail/limits.ts';
-import { DEFAULT_CONNECTION_LIMITS, type PerAddressLimit } from '../../core/connection-limits.ts';
+import { DEFAULT_CONNECTION_LIMITS, type PerAddressLimit } from '../../net/connection-limits.ts';
 import type { Logger } from '../../core/logger.ts';
 import type { LeaseService } from '../access/lease-service.ts';
 import { ByteBudget } from './byte-budget.ts';

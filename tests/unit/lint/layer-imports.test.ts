@@ -28,6 +28,8 @@ describe('local/layer-imports (the layer map of docs/ARCHITECTURE.md)', () => {
     ['video → mail', 'src-main/video/kit/probe.ts', "import '../../mail/address.ts';"],
     ['db → video', 'src-main/db/probe.ts', "const m = import('../video/scheduler.ts');"],
     ['http → electron', 'src-main/http/probe.ts', "export * from '../electron/csp.ts';"],
+    ['core → net', 'src-main/core/probe.ts', "import '../net/listeners.ts';"],
+    ['net → http', 'src-main/net/probe.ts', "import '../http/host-guard.ts';"],
     ['settings → http', 'src-main/settings/probe.ts', "import '../http/host-guard.ts';"],
     ['mail store → parse', 'src-main/mail/store/probe.ts', "import '../parse/parse-queue.ts';"],
     ['mail parse → smtp', 'src-main/mail/parse/probe.ts', "import '../smtp/raw-inbox.ts';"],
