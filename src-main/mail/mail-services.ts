@@ -12,6 +12,7 @@ import { LiveHub } from './push/live-hub.ts';
 import { MailControl } from './read/mail-control.ts';
 import { MailDelivery } from './smtp/mail-delivery.ts';
 import { MailReader } from './read/mail-reader.ts';
+import { MailSearch } from './store/mail-search.ts';
 import { MailStore } from './store/mail-store.ts';
 import { DEFAULT_PARSE_QUEUE, ParseQueue } from './parse/parse-queue.ts';
 import { RawInbox } from './smtp/raw-inbox.ts';
@@ -38,6 +39,8 @@ export interface MailServices {
   domains: DomainPool;
   leases: LeaseService;
   store: MailStore;
+  /** Searching a mailbox (the full-text index and the has:/is: filters). */
+  search: MailSearch;
   hub: LiveHub;
   reader: MailReader;
   /** Delete, empty, read/unread. */
@@ -121,7 +124,8 @@ export function createMailServices(
   });
   const inbox = new RawInbox(raws, clock, parsing, store.searchIndex);
   const delivery = new MailDelivery(inbox, parsing);
-  const reader = new MailReader(leases, store, hub, options.responseBytes, parsing);
+  const search = new MailSearch(db, store.searchIndex);
+  const reader = new MailReader(leases, store, search, hub, options.responseBytes, parsing);
   const control = new MailControl(leases, store);
   const raw = new RawMail(leases, store, raws, options.parser);
   const retention = new RetentionSweeper(
@@ -148,6 +152,7 @@ export function createMailServices(
     domains,
     leases,
     store,
+    search,
     hub,
     reader,
     control,

@@ -7,6 +7,7 @@ import type { LiveHub } from '../push/live-hub.ts';
 import type { ListedBulkResult } from './listed-json.ts';
 import { asMailPage } from '../store/mail-page.ts';
 import type { ListedPage, MailPage, MailStore } from '../store/mail-store.ts';
+import type { MailSearch } from '../store/mail-search.ts';
 import { fullMailJson } from './full-mail.ts';
 import { checkReadQuery, type ReadQuery } from '../read-query.ts';
 import { parseSearch, searchExpression } from '../search-query.ts';
@@ -29,6 +30,7 @@ export class MailReader {
   constructor(
     private readonly leases: LeaseService,
     private readonly store: MailStore,
+    private readonly searching: MailSearch,
     private readonly hub: LiveHub,
     private readonly budget: number = MAIL_LIMITS.responseBytes,
     /** Mail acknowledged but not parsed yet, which a list read waits for (none without). */
@@ -63,7 +65,7 @@ export class MailReader {
     const { email } = this.leases.requireRecorded(rawEmail);
     const parsed = parseSearch(q);
     const match = searchExpression(email, parsed);
-    return this.store.listedSearch(email, match, parsed, query.afterId, query.limit, this.budget);
+    return this.searching.listedPage(email, match, parsed, query.afterId, query.limit, this.budget);
   }
 
   /** GET /api/emails/{email}/{id}: the whole mail, uncut, as a stream of JSON. */

@@ -81,7 +81,8 @@ describe('a list read while its mailbox is being parsed', () => {
     services.store.insert([mail('one'), mail('two')]);
     let parsing = true;
     const waits: number[] = [];
-    const reader = new MailReader(services.leases, services.store, services.hub, 1 << 20, {
+    const { leases, store, search, hub } = services;
+    const reader = new MailReader(leases, store, search, hub, 1 << 20, {
       settled: (_e, _maxMs, first) => {
         waits.push(first ?? Infinity);
         return Promise.resolve();
