@@ -9,6 +9,7 @@ import { MediaStore } from '../video/media-store.ts';
 import type { Resolver } from '../video/outbound/address-guard.ts';
 import { readyDispatcher } from '../video/outbound/dispatcher.ts';
 import { OutboundClient } from '../video/outbound/outbound-client.ts';
+import { DIRECT } from '../video/outbound/proxy-failure.ts';
 import {
   createOutboundTransports,
   GuardProxy,
@@ -127,7 +128,7 @@ export function composeOutbound(
   const guard = new GuardProxy({ resolver: overrides.resolver });
   const makeTransports = transportMaker(overrides, guard);
   let transports = makeTransports(proxy);
-  const client = new OutboundClient(transports.dispatcher, transports.pages);
+  const client = new OutboundClient(transports.dispatcher, transports.pages, transports.route);
   return {
     client,
     setProxy: (next) => {
@@ -135,6 +136,7 @@ export function composeOutbound(
       transports = makeTransports(next);
       client.switchDispatcher(transports.dispatcher);
       client.switchPageTransport(transports.pages);
+      client.switchRoute(transports.route);
       if (old !== transports) void old.close().catch(() => undefined);
     },
     close: async () => {
@@ -156,6 +158,7 @@ function transportMaker(
       dispatcher,
       pages: overrides.pageTransport ?? dispatcherTransport(dispatcher),
       pageClient: 'undici',
+      route: DIRECT,
       close: () => Promise.resolve(),
     };
     return () => pinned;

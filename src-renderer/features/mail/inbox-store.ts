@@ -1,25 +1,18 @@
 import { create } from 'zustand';
-import {
-  api,
-  asApiError,
-  type ApiError,
-  type Lease,
-  type LiveStatus,
-  type Mail,
-} from '../../api/client.ts';
-import { reinsert } from '../../lib/reinsert.ts';
+import { api, asApiError, type ApiError, type LiveStatus, type Mail } from '../../api/client.ts';
 import { removeWithUndo } from '../../stores/undoable-removal.ts';
 import type { CommitReason } from '../../lib/deferred-removal.ts';
 import type { ToastMessage } from '../../stores/toast-store.ts';
+import { translate } from '../../i18n/i18n.ts';
 import { hiddenMails, mergeById, withoutIds } from './hidden-mails.ts';
-import { storedLeases } from './stored-leases.ts';
 import { deleteOne, emptyUpTo } from './mail-deletion.ts';
 import { useMailLayout } from './mail-layout-store.ts';
 import { announceCodes } from './code-notify.ts';
-import { translate } from '../../i18n/i18n.ts';
+import { rememberSelection } from './mail-visit-storage.ts';
+import { useMailSearch } from './mail-search-store.ts';
 
-interface MailState {
-  mailboxes: Lease[];
+export interface InboxState {
+  /** The open mailbox. */
   selected: string | null;
   inbox: Mail[];
   inboxState: 'idle' | 'loading' | 'ready' | 'error';
@@ -28,34 +21,18 @@ interface MailState {
   openMailId: number | null;
   /** Ids that arrived while the inbox was open (highlighted once). */
   fresh: number[];
-  generating: boolean;
   /** Unread mails per mailbox as the server last said (mail-refresh.ts); the open one is live. */
   unread: Record<string, number>;
-  /** The words searched for in the open mailbox, and what they found (null: no search). */
-  query: string;
-  results: Mail[] | null;
-  searching: boolean;
-  searchError: ApiError | null;
-  search: (q: string) => Promise<void>;
-  clearSearch: () => void;
   /** Marks a mail read or unread, here at once and on the server. */
   setRead: (id: number, read: boolean) => Promise<void>;
   /** Hides a mail now and deletes it on the server when the undo window ends. */
   deleteMail: (id: number) => void;
   /** The same for every mail of the open mailbox. */
   emptyMailbox: () => void;
-  generate: (count: number) => Promise<Lease[]>;
   select: (email: string | null) => Promise<void>;
   openMail: (id: number | null) => void;
-  extend: (email: string) => Promise<void>;
-  reuse: (email: string) => Promise<void>;
-  forget: (email: string) => void;
-  restore: () => void;
 }
 
-const STORAGE_KEY = 'ephemera.mailboxes';
-import { markFirstMade, rememberSelection } from './mail-visit-storage.ts';
-import { domainForNewAddress } from './new-address-domain.ts';
 /**
  * Pages read by REST before listening (200 mails each). Past this the live stream's replay
  * (every mail after the last id) brings the rest, so the bound costs speed, never mail.
@@ -68,19 +45,12 @@ let unsubscribe: (() => void) | null = null;
 /** Bumped by every select(): a slower, earlier select() for the same address stops itself. */
 let selection = 0;
 
-/** The mailboxes this device made, the open inbox and its live subscription. */
-export const useMail = create<MailState>()((set, get) => {
-  const save = (): void => {
-    try {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify(get().mailboxes));
-    } catch {
-      // No storage: the list lasts as long as the page.
-    }
-  };
-  const replaceLease = (lease: Lease): void => {
-    set({ mailboxes: get().mailboxes.map((m) => (m.email === lease.email ? lease : m)) });
-    save();
-  };
+/** The open mailbox: its mails, its live subscription and the mail open in it. */
+export const useInbox = create<InboxState>()((set, get) => {
+  /** The mail `id` of the open mailbox, listed or found by the search. */
+  const shownMail = (id: number | null): Mail | undefined =>
+    get().inbox.find((m) => m.id === id) ??
+    useMailSearch.getState().results?.find((m) => m.id === id);
 
   /**
    * Hides `mails` of `email` now (inbox, search results, the reading pane) and offers undo;
@@ -94,14 +64,15 @@ export const useMail = create<MailState>()((set, get) => {
     commit: (reason: CommitReason) => Promise<void>,
   ): void => {
     const ids = new Set(mails.map((m) => m.id));
-    const { inbox, results, openMailId, fresh } = get();
+    const { inbox, openMailId, fresh } = get();
+    const results = useMailSearch.getState().results;
     hiddenMails.add(email, ids);
     set({
       inbox: withoutIds(inbox, ids),
-      results: results ? withoutIds(results, ids) : null,
       openMailId: openMailId !== null && ids.has(openMailId) ? null : openMailId,
       fresh: fresh.filter((id) => !ids.has(id)),
     });
+    useMailSearch.getState().updateResults((now) => withoutIds(now, ids));
     removeWithUndo({
       message,
       commit,
@@ -114,23 +85,23 @@ export const useMail = create<MailState>()((set, get) => {
             now.inbox,
             inbox.filter((m) => ids.has(m.id)),
           ),
-          results:
-            now.results && results
-              ? mergeById(
-                  now.results,
-                  results.filter((m) => ids.has(m.id)),
-                )
-              : now.results,
           openMailId:
             now.openMailId ?? (openMailId !== null && ids.has(openMailId) ? openMailId : null),
           fresh: [...now.fresh, ...fresh.filter((id) => ids.has(id))],
         });
+        if (results) {
+          useMailSearch.getState().updateResults((found) =>
+            mergeById(
+              found,
+              results.filter((m) => ids.has(m.id)),
+            ),
+          );
+        }
       },
     });
   };
 
   return {
-    mailboxes: [],
     selected: null,
     inbox: [],
     inboxState: 'idle',
@@ -138,28 +109,7 @@ export const useMail = create<MailState>()((set, get) => {
     live: 'offline',
     openMailId: null,
     fresh: [],
-    generating: false,
     unread: {},
-    query: '',
-    results: null,
-    searching: false,
-    searchError: null,
-
-    async generate(count) {
-      set({ generating: true });
-      try {
-        const domain = await domainForNewAddress();
-        const leases =
-          count === 1 ? [await api().mail.generate(domain)] : await api().mail.batch(count, domain);
-        set({ mailboxes: [...leases, ...get().mailboxes] });
-        save();
-        // Any address made counts as the first one: none is made unasked after that.
-        markFirstMade();
-        return leases;
-      } finally {
-        set({ generating: false });
-      }
-    },
 
     async select(email) {
       unsubscribe?.();
@@ -167,6 +117,7 @@ export const useMail = create<MailState>()((set, get) => {
       const mine = (selection += 1);
       rememberSelection(email);
       useMailLayout.getState().setFullView(false);
+      useMailSearch.getState().reset(email);
       set({
         selected: email,
         inbox: [],
@@ -175,10 +126,6 @@ export const useMail = create<MailState>()((set, get) => {
         live: 'offline',
         inboxState: email ? 'loading' : 'idle',
         inboxError: null,
-        query: '',
-        results: null,
-        searching: false,
-        searchError: null,
       });
       if (!email) return;
       const mails: Mail[] = [];
@@ -234,7 +181,7 @@ export const useMail = create<MailState>()((set, get) => {
     openMail(id) {
       if (id === null) useMailLayout.getState().setFullView(false);
       set({ openMailId: id, fresh: get().fresh.filter((f) => f !== id) });
-      const mail = get().inbox.find((m) => m.id === id) ?? get().results?.find((m) => m.id === id);
+      const mail = shownMail(id);
       // Opening marks read; a failure only leaves it unread (shown again on the next load).
       if (mail && !mail.read)
         void get()
@@ -246,38 +193,14 @@ export const useMail = create<MailState>()((set, get) => {
       const email = get().selected;
       if (!email) return;
       const mark = (list: Mail[]): Mail[] => list.map((m) => (m.id === id ? { ...m, read } : m));
-      const results = get().results;
-      set({ inbox: mark(get().inbox), results: results ? mark(results) : null });
+      set({ inbox: mark(get().inbox) });
+      useMailSearch.getState().updateResults(mark);
       await api().mail.setRead(email, id, read);
-    },
-
-    async search(q) {
-      const email = get().selected;
-      if (!email) return;
-      if (q.trim() === '') {
-        get().clearSearch();
-        return;
-      }
-      set({ query: q, searching: true, searchError: null });
-      try {
-        const found = await api().mail.search(email, q, 0);
-        if (get().selected === email && get().query === q) set({ results: found });
-      } catch (err) {
-        if (get().selected === email && get().query === q) {
-          set({ results: [], searchError: asApiError(err) });
-        }
-      } finally {
-        if (get().query === q) set({ searching: false });
-      }
-    },
-
-    clearSearch() {
-      set({ query: '', results: null, searching: false, searchError: null });
     },
 
     deleteMail(id) {
       const email = get().selected;
-      const mail = get().inbox.find((m) => m.id === id) ?? get().results?.find((m) => m.id === id);
+      const mail = shownMail(id);
       if (!email || !mail) return;
       hideMails(email, [mail], { key: 'mail.deleted' }, () => deleteOne(email, id));
     },
@@ -285,7 +208,7 @@ export const useMail = create<MailState>()((set, get) => {
     emptyMailbox() {
       const email = get().selected;
       if (!email) return;
-      const shown = mergeById(get().inbox, get().results ?? []);
+      const shown = mergeById(get().inbox, useMailSearch.getState().results ?? []);
       if (shown.length === 0) return;
       const maxId = Math.max(...shown.map((m) => m.id));
       hideMails(email, shown, { key: 'mail.emptied', params: { count: shown.length } }, (reason) =>
@@ -293,39 +216,6 @@ export const useMail = create<MailState>()((set, get) => {
           get().selected === email ? get().inbox.some((m) => m.id > maxId) : false,
         ),
       );
-    },
-
-    async extend(email) {
-      replaceLease(await api().mail.extend(email));
-    },
-
-    async reuse(email) {
-      replaceLease(await api().mail.reuse(email));
-    },
-
-    forget(email) {
-      const before = get().mailboxes;
-      const lease = before.find((m) => m.email === email);
-      if (!lease) return;
-      const wasSelected = get().selected === email;
-      if (wasSelected) void get().select(null);
-      set({ mailboxes: before.filter((m) => m.email !== email) });
-      save();
-      // Only this device's list changes (the server keeps the mailbox): nothing to commit.
-      removeWithUndo({
-        message: { key: 'mail.forgotten' },
-        restore: () => {
-          set({
-            mailboxes: reinsert(get().mailboxes, lease, before, (a, b) => a.email === b.email),
-          });
-          save();
-          if (wasSelected && get().selected === null) void get().select(email);
-        },
-      });
-    },
-
-    restore() {
-      set({ mailboxes: storedLeases(localStorage.getItem(STORAGE_KEY)) });
     },
   };
 });
