@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractCode } from '../../../../src-main/mail/code-extraction/extract-code.ts';
 import { extractLink } from '../../../../src-main/mail/link-extraction/extract-link.ts';
-import { loadCorpus, loadHeldOut } from '../code-extraction/corpus-loader.ts';
+import { loadCorpus, loadHeldOut, type CorpusMail } from '../code-extraction/corpus-loader.ts';
 import { groupLines, tally, tallyLine, type Row } from '../extraction/tally.ts';
 import { LANGUAGES } from './link-corpus-loader.ts';
 import {
@@ -80,11 +80,8 @@ describe.skipIf(!HAS_INDEPENDENT_HELD_OUT)('the independent held-out link set', 
 
 describe('the code field beside it', () => {
   it('keeps its numbers on the code corpora (held-out P 0.99, R 0.99)', () => {
-    const code = (mails: readonly { expected: string | null }[]): Row[] =>
-      mails.map((mail) => ({
-        expected: mail.expected,
-        got: extractCode(mail as Parameters<typeof extractCode>[0]),
-      }));
+    const code = (mails: readonly CorpusMail[]): Row[] =>
+      mails.map((mail) => ({ expected: mail.expected, got: extractCode(mail) }));
     const inSample = tally(code(loadCorpus()));
     const heldOut = tally(code(loadHeldOut()));
     const trainingCode = tally(
