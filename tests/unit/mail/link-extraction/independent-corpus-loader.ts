@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { LANGUAGES } from '../code-extraction/corpus-loader.ts';
 
 /**
  * The two link corpora of issue 35, written apart from the extractor's word lists:
@@ -19,7 +18,9 @@ export const HAS_INDEPENDENT_HELD_OUT = existsSync(HELD_OUT_FILE);
 const independentMail = z
   .object({
     id: z.string().min(1),
-    lang: z.enum(LANGUAGES),
+    /** The training corpus uses the project's 20 languages; the held-out set BCP 47 tags
+     * (zh-Hans, pt-BR, uk, th, hi...). */
+    lang: z.string().min(2),
     /** What the mail is about (verify, reset, approve, magic-link, receipt, alert...). */
     category: z.string().min(1),
     /** link: the mail asks the reader to open one link; notice: it has none to open. */
