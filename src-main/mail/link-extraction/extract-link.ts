@@ -18,7 +18,7 @@
  */
 
 import { gatherCandidates, type MailParts } from './candidates.ts';
-import { ACTION, DECOY } from './keywords.ts';
+import { ACTION, DECOY } from './keywords/index.ts';
 import type { LinkCandidate } from './types.ts';
 import { urlFacts } from './url-rules.ts';
 

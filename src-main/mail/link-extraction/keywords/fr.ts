@@ -1,0 +1,33 @@
+/** French words of the link extractor (see index.ts for what each list means). */
+
+import type { LinkWords } from './types.ts';
+
+export const fr: LinkWords = {
+  action: [
+    'vérifi',
+    'valider',
+    'activer',
+    'connecter',
+    'connexion',
+    'réinitialis',
+    'mot de passe',
+    'approuver',
+    "c'est moi",
+  ],
+  decoy: [
+    'désabonner',
+    'désinscri',
+    'navigateur',
+    'confidentialité',
+    'aide',
+    'assistance',
+    'signale',
+    'sécuriser',
+    'bloquer',
+    'pas vous',
+    'cgu',
+    'conditions',
+  ],
+  remedy: ['sinon', "si ce n'(?:était|est) pas vous", 'si vous ne reconnaissez pas'],
+  ignore: ['ignor'],
+};

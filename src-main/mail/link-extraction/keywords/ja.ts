@@ -1,0 +1,27 @@
+/** Japanese words of the link extractor (see index.ts for what each list means). */
+
+import type { LinkWords } from './types.ts';
+
+export const ja: LinkWords = {
+  action: ['認証', 'ログイン', '再設定', 'パスワード', '承認', '有効化', '登録を完了', '本登録'],
+  decoy: [
+    '配信停止',
+    'ブラウザで表示',
+    'プライバシー',
+    '利用規約',
+    'ヘルプ',
+    '報告',
+    '保護',
+    '拒否',
+    '心当たりがない',
+    'お問い合わせ',
+  ],
+  remedy: [
+    'お心当たりがない',
+    '心当たりのない',
+    'そうでない場合',
+    'ご本人でない場合',
+    '身に覚えがない',
+  ],
+  ignore: ['無視'],
+};

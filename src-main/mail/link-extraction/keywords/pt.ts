@@ -1,0 +1,20 @@
+/** Portuguese words of the link extractor (see index.ts for what each list means). */
+
+import type { LinkWords } from './types.ts';
+
+export const pt: LinkWords = {
+  action: ['verific', 'ativar', 'entrar', 'redefinir', 'senha', 'aprovar', 'fui eu', 'acessar'],
+  decoy: [
+    'descadastr',
+    'cancelar inscrição',
+    'privacidade',
+    'ajuda',
+    'denúncia',
+    'denuncie',
+    'proteger',
+    'bloquear',
+    'não foi você',
+  ],
+  remedy: ['se não foi', 'caso contrário', 'se não reconhece'],
+  ignore: ['ignore', 'ignorar'],
+};
