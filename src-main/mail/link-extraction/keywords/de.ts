@@ -4,6 +4,11 @@ import type { LinkWords } from './types.ts';
 
 export const de: LinkWords = {
   action: [
+    'ich war das',
+    'anzumelden',
+    'einzuloggen',
+    'zurückzusetzen',
+    'freizugeben',
     'bestätig',
     'verifizier',
     'aktivier',
@@ -16,6 +21,7 @@ export const de: LinkWords = {
     'das war ich',
   ],
   decoy: [
+    'schützen',
     'abmelden',
     'abbestellen',
     'im browser',
@@ -36,6 +42,18 @@ export const de: LinkWords = {
     '(?:wenn|falls) (?:sie|du) (?:das|dies) nicht (?:waren|warst)',
     'waren sie das nicht',
     'warst du das nicht',
+  ],
+  notice: [
+    'neue anmeldung',
+    'wurde geändert',
+    'bestellung',
+    'versand',
+    'versendet',
+    'rechnung',
+    'quittung',
+    'buchung',
+    'paket',
+    'eingeladen',
   ],
   ignore: ['ignorier'],
 };

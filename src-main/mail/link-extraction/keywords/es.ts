@@ -4,6 +4,8 @@ import type { LinkWords } from './types.ts';
 
 export const es: LinkWords = {
   action: [
+    'inicio de sesión',
+    'apru[eé]b',
     'verific',
     'activar',
     'iniciar sesión',
@@ -12,6 +14,8 @@ export const es: LinkWords = {
     'aprobar',
     'soy yo',
     'acceder',
+    'era yo',
+    'fui yo',
   ],
   decoy: [
     'darse de baja',
@@ -24,5 +28,16 @@ export const es: LinkWords = {
     'no fuiste',
   ],
   remedy: ['si no(?:,| fuiste| eras| has sido| reconoces)', 'de lo contrario'],
+  notice: [
+    'nuevo inicio de sesión',
+    'se ha cambiado',
+    'pedido',
+    'envío',
+    'recibo',
+    'factura',
+    'reserva',
+    'paquete',
+    'invitado',
+  ],
   ignore: ['ignora'],
 };

@@ -16,5 +16,17 @@ export const fi: LinkWords = {
     'et ollut',
   ],
   remedy: ['muussa tapauksessa', 'jos et(?:,| tehnyt| tunnista| ollut)', 'jos se ei ollut'],
+  notice: [
+    'uusi kirjautuminen',
+    'on vaihdettu',
+    'tilaus',
+    'tilausvahvistus',
+    'lähetetty',
+    'kuitti',
+    'lasku',
+    'varaus',
+    'paketti',
+    'kutsui',
+  ],
   ignore: ['huomiotta', 'ohittaa'],
 };

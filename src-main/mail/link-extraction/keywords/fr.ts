@@ -13,8 +13,10 @@ export const fr: LinkWords = {
     'mot de passe',
     'approuver',
     "c'est moi",
+    "c'était moi",
   ],
   decoy: [
+    'protéger',
     'désabonner',
     'désinscri',
     'navigateur',
@@ -29,5 +31,16 @@ export const fr: LinkWords = {
     'conditions',
   ],
   remedy: ['sinon', "si ce n'(?:était|est) pas vous", 'si vous ne reconnaissez pas'],
+  notice: [
+    'nouvelle connexion',
+    'a été modifié',
+    'commande',
+    'expédi',
+    'reçu',
+    'facture',
+    'réservation',
+    'colis',
+    'invite',
+  ],
   ignore: ['ignor'],
 };

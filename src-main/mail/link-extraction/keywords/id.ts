@@ -15,5 +15,16 @@ export const id: LinkWords = {
   ],
   decoy: ['berhenti berlangganan', 'privasi', 'bantuan', 'laporkan', 'amankan', 'blokir', 'bukan'],
   remedy: ['jika bukan', 'jika tidak,', 'kalau bukan', 'jika anda tidak mengenali'],
+  notice: [
+    'aktivitas masuk baru',
+    'telah diubah',
+    'pesanan',
+    'dikirim',
+    'tanda terima',
+    'faktur',
+    'pemesanan',
+    'paket',
+    'mengundang',
+  ],
   ignore: ['abaikan'],
 };

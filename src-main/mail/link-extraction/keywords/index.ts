@@ -65,3 +65,4 @@ export const ACTION = alternation('action');
 export const DECOY = alternation('decoy');
 export const REMEDY = alternation('remedy');
 export const IGNORE = alternation('ignore');
+export const NOTICE = alternation('notice');

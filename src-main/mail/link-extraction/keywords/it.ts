@@ -4,6 +4,8 @@ import type { LinkWords } from './types.ts';
 
 export const it: LinkWords = {
   action: [
+    'sono stato io',
+    'ero io',
     'verific',
     'attiva',
     'accedi',
@@ -25,5 +27,16 @@ export const it: LinkWords = {
     'non sei',
   ],
   remedy: ['altrimenti', 'in caso contrario', 'se non sei stato tu', 'se non riconosci'],
+  notice: [
+    'nuovo accesso',
+    'è stata modificata',
+    'ordine',
+    'spedizion',
+    'ricevuta',
+    'fattura',
+    'prenotazione',
+    'pacco',
+    'invitato',
+  ],
   ignore: ['ignora'],
 };

@@ -4,6 +4,7 @@ import type { LinkWords } from './types.ts';
 
 export const nl: LinkWords = {
   action: [
+    'dat was ik',
     'bevestig',
     'verifieer',
     'activeer',
@@ -25,5 +26,17 @@ export const nl: LinkWords = {
     'bekijk in',
   ],
   remedy: ['zo niet', 'was jij dit niet', 'was u dit niet', 'als (?:jij|u) dit niet (?:was|bent)'],
+  notice: [
+    'nieuwe aanmelding',
+    'is gewijzigd',
+    'bestelling',
+    'orderbevestiging',
+    'verzonden',
+    'factuur',
+    'betaalbewijs',
+    'boeking',
+    'pakket',
+    'uitgenodigd',
+  ],
   ignore: ['negeer', 'negeren'],
 };

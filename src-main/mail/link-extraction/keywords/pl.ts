@@ -28,5 +28,16 @@ export const pl: LinkWords = {
     'nie ty',
   ],
   remedy: ['jeśli nie,', 'jeżeli nie,', 'jeśli to nie (?:ty|ty\\b)', 'w przeciwnym razie'],
+  notice: [
+    'nowe logowanie',
+    'został[ao]? zmienion',
+    'zamówieni',
+    'wysłan',
+    'rachun',
+    'faktur',
+    'rezerwacj',
+    'paczk',
+    'zaprasza',
+  ],
   ignore: ['zignoruj', 'zignorować', 'zignorow'],
 };

@@ -3,7 +3,18 @@
 import type { LinkWords } from './types.ts';
 
 export const pt: LinkWords = {
-  action: ['verific', 'ativar', 'entrar', 'redefinir', 'senha', 'aprovar', 'fui eu', 'acessar'],
+  action: [
+    'palavra-passe',
+    'era eu',
+    'verific',
+    'ativar',
+    'entrar',
+    'redefinir',
+    'senha',
+    'aprovar',
+    'fui eu',
+    'acessar',
+  ],
   decoy: [
     'descadastr',
     'cancelar inscrição',
@@ -16,5 +27,17 @@ export const pt: LinkWords = {
     'não foi você',
   ],
   remedy: ['se não foi', 'caso contrário', 'se não reconhece'],
+  notice: [
+    'novo acesso',
+    'foi alterad',
+    'pedido',
+    'encomenda',
+    'envio',
+    'recibo',
+    'fatura',
+    'reserva',
+    'pacote',
+    'convidou',
+  ],
   ignore: ['ignore', 'ignorar'],
 };

@@ -25,5 +25,18 @@ export const sv: LinkWords = {
     'inte du',
   ],
   remedy: ['annars', 'om inte', 'om det inte var du'],
+  notice: [
+    'ny inloggning',
+    'har ändrats',
+    'order',
+    'orderbekräftelse',
+    'beställning',
+    'skickat',
+    'kvitto',
+    'faktura',
+    'bokning',
+    'paket',
+    'bjudit in',
+  ],
   ignore: ['ignorera', 'bortse'],
 };

@@ -4,7 +4,28 @@ import type { LinkWords } from './types.ts';
 
 export const tr: LinkWords = {
   action: ['onayla', 'doğrula', 'etkinleştir', 'giriş', 'sıfırla', 'şifre', 'bendim'],
-  decoy: ['abonelik', 'tarayıcı', 'gizlilik', 'yardım', 'bildir', 'güvene al', 'engelle', 'değil'],
+  decoy: [
+    'koru',
+    'abonelik',
+    'tarayıcı',
+    'gizlilik',
+    'yardım',
+    'bildir',
+    'güvene al',
+    'engelle',
+    'değil',
+  ],
   remedy: ['değilse', 'yapmadıysanız', 'siz değilseniz', 'tanımıyorsanız'],
+  notice: [
+    'yeni oturum açma',
+    'değiştirildi',
+    'sipariş',
+    'kargo',
+    'makbuz',
+    'fatura',
+    'rezervasyon',
+    'paket',
+    'davet',
+  ],
   ignore: ['yok say', 'dikkate almayın'],
 };

@@ -12,6 +12,11 @@ export interface LinkWords {
    * password", "If this wasn't you…"): the link it introduces is a way out, not the action.
    */
   remedy: readonly string[];
+  /**
+   * A subject with one of these reports something done (an order, a shipment, a receipt, a
+   * booking, an invitation): a notice, even when it says "confirmation".
+   */
+  notice: readonly string[];
   /** Says to ignore the mail: such a sentence is never a remedy ("if not you, ignore this"). */
   ignore: readonly string[];
 }

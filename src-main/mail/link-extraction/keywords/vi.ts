@@ -4,6 +4,7 @@ import type { LinkWords } from './types.ts';
 
 export const vi: LinkWords = {
   action: [
+    'xác thực',
     'xác nhận',
     'xác minh',
     'kích hoạt',
@@ -24,5 +25,15 @@ export const vi: LinkWords = {
     'không phải',
   ],
   remedy: ['nếu không,', 'nếu không phải'],
+  notice: [
+    'đăng nhập mới',
+    'đã được thay đổi',
+    'đơn hàng',
+    'biên lai',
+    'hóa đơn',
+    'đặt chỗ',
+    'kiện hàng',
+    'đã mời',
+  ],
   ignore: ['bỏ qua'],
 };
