@@ -72,6 +72,8 @@ function byWords({ c, facts }: Read, intent: MailIntent): number | null {
   // alone names it only with a token (a site's bare /login is not the action of a code mail).
   const label = ACTION.test(c.label);
   if (!(label || (facts.action && facts.token))) return null;
+  // A notice (an order, a new sign-in) keeps its link unless the link says it does the action.
+  if (!label && intent.notice) return null;
   const context = ACTION.test(c.context);
   if (!(context || intent.subjectAction)) return null;
   const instructed = c.button && ACTION.test(lastSentence(c.context));
