@@ -53,6 +53,9 @@ function readPlain(text: string, from: number): number {
 const WRAP_COLUMN = 60;
 /** The URL stopped inside a token (a signature, a key): the next line is likely its rest. */
 const CUT_IN_TOKEN = /[A-Za-z0-9_-]{8}$/;
+/** A token's rest ("RZ", "GDv", "x") and not a word of prose ("Thanks,", "team"). */
+const TOKEN_REST = /^[A-Za-z0-9_-]+$/;
+const PROSE_WORD = /^[A-Z]?[a-z]{2,}$/;
 
 /**
  * The next line, when it is the rest of a URL cut at `at` (a line end): one unbroken run of URL
@@ -73,7 +76,10 @@ function continuation(text: string, at: number, url: string): string | null {
   if (!URL_RUN.test(rest) || /^https?:/i.test(rest)) return null;
   const lineStart = text.lastIndexOf('\n', at - 1) + 1;
   const cutInToken =
-    at - lineStart >= WRAP_COLUMN && CUT_IN_TOKEN.test(url) && /^[A-Za-z0-9_-]/.test(rest);
+    at - lineStart >= WRAP_COLUMN &&
+    CUT_IN_TOKEN.test(url) &&
+    TOKEN_REST.test(rest) &&
+    !PROSE_WORD.test(rest);
   if (!CONTINUES.test(rest) && !ENDS_OPEN.test(url) && !cutInToken) return null;
   return text.slice(at, i + 1 + line.length);
 }
