@@ -37,6 +37,7 @@ export const de: LinkWords = {
     'kundenservice',
   ],
   remedy: [
+    'nicht (?:erkennen|wiedererkennen|selbst)',
     'wenn nicht',
     'falls nicht',
     '(?:wenn|falls) (?:sie|du) (?:das|dies) nicht (?:waren|warst)',
@@ -44,6 +45,9 @@ export const de: LinkWords = {
     'warst du das nicht',
   ],
   notice: [
+    'sicherheitswarnung',
+    'neues gerät',
+    'neuen gerät',
     'neue anmeldung',
     'wurde geändert',
     'bestellung',

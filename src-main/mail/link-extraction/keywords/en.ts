@@ -63,6 +63,8 @@ export const en: LinkWords = {
     'settings',
   ],
   remedy: [
+    "if you did(?:n't| not) (?:sign|log|make|do|change|authori[sz]e|recogni[sz]e|perform)",
+    "if you do(?:n't| not) recogni[sz]e",
     'if not',
     "if (?:this|it) (?:wasn't|was not|isn't|is not) you",
     "if you did(?:n't| not)[,.]",
@@ -70,8 +72,12 @@ export const en: LinkWords = {
     "don't recogni[sz]e",
   ],
   notice: [
-    'new sign-?in',
-    'new log-?in',
+    'security alert',
+    'new device',
+    'unusual',
+    'suspicious',
+    'new sign-?in(?! (?:request|attempt))',
+    'new log-?in(?! (?:request|attempt))',
     'was changed',
     'has been changed',
     'orders?',

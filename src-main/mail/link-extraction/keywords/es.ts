@@ -27,8 +27,14 @@ export const es: LinkWords = {
     'bloquear',
     'no fuiste',
   ],
-  remedy: ['si no(?:,| fuiste| eras| has sido| reconoces)', 'de lo contrario'],
+  remedy: [
+    'si no (?:realizaste|hiciste|reconoces)',
+    'si no(?:,| fuiste| eras| has sido| reconoces)',
+    'de lo contrario',
+  ],
   notice: [
+    'alerta de seguridad',
+    'nuevo dispositivo',
     'nuevo inicio de sesión',
     'se ha cambiado',
     'pedido',

@@ -17,6 +17,8 @@ export const fi: LinkWords = {
   ],
   remedy: ['muussa tapauksessa', 'jos et(?:,| tehnyt| tunnista| ollut)', 'jos se ei ollut'],
   notice: [
+    'turvallisuusilmoitus',
+    'uusi laite',
     'uusi kirjautuminen',
     'on vaihdettu',
     'tilaus',

@@ -30,8 +30,15 @@ export const fr: LinkWords = {
     'cgu',
     'conditions',
   ],
-  remedy: ['sinon', "si ce n'(?:était|est) pas vous", 'si vous ne reconnaissez pas'],
+  remedy: [
+    "si vous n'(?:avez|êtes) pas (?:effectué|à l'origine de cette connexion|connecté)",
+    'sinon',
+    "si ce n'(?:était|est) pas vous",
+    'si vous ne reconnaissez pas',
+  ],
   notice: [
+    'alerte de sécurité',
+    'nouvel appareil',
     'nouvelle connexion',
     'a été modifié',
     'commande',

@@ -14,8 +14,17 @@ export const id: LinkWords = {
     'ini saya',
   ],
   decoy: ['berhenti berlangganan', 'privasi', 'bantuan', 'laporkan', 'amankan', 'blokir', 'bukan'],
-  remedy: ['jika bukan', 'jika tidak,', 'kalau bukan', 'jika anda tidak mengenali'],
+  remedy: [
+    'jika ini bukan',
+    'bukan anda',
+    'jika bukan',
+    'jika tidak,',
+    'kalau bukan',
+    'jika anda tidak mengenali',
+  ],
   notice: [
+    'peringatan keamanan',
+    'perangkat baru',
     'aktivitas masuk baru',
     'telah diubah',
     'pesanan',

@@ -26,8 +26,16 @@ export const it: LinkWords = {
     'blocca',
     'non sei',
   ],
-  remedy: ['altrimenti', 'in caso contrario', 'se non sei stato tu', 'se non riconosci'],
+  remedy: [
+    'se non hai effettuato',
+    'altrimenti',
+    'in caso contrario',
+    'se non sei stato tu',
+    'se non riconosci',
+  ],
   notice: [
+    'avviso di sicurezza',
+    'nuovo dispositivo',
     'nuovo accesso',
     'è stata modificata',
     'ordine',

@@ -25,8 +25,16 @@ export const nl: LinkWords = {
     'niet jij',
     'bekijk in',
   ],
-  remedy: ['zo niet', 'was jij dit niet', 'was u dit niet', 'als (?:jij|u) dit niet (?:was|bent)'],
+  remedy: [
+    'als je dit niet (?:was|herkent)',
+    'zo niet',
+    'was jij dit niet',
+    'was u dit niet',
+    'als (?:jij|u) dit niet (?:was|bent)',
+  ],
   notice: [
+    'beveiligingsmelding',
+    'nieuw apparaat',
     'nieuwe aanmelding',
     'is gewijzigd',
     'bestelling',

@@ -29,6 +29,9 @@ export const pl: LinkWords = {
   ],
   remedy: ['jeśli nie,', 'jeżeli nie,', 'jeśli to nie (?:ty|ty\\b)', 'w przeciwnym razie'],
   notice: [
+    'alert bezpieczeństwa',
+    'nowe urządzenie',
+    'nowym urządzeniu',
     'nowe logowanie',
     'został[ao]? zmienion',
     'zamówieni',

@@ -26,8 +26,15 @@ export const pt: LinkWords = {
     'bloquear',
     'não foi você',
   ],
-  remedy: ['se não foi', 'caso contrário', 'se não reconhece'],
+  remedy: [
+    'se você não (?:reconhece|fez|realizou|foi)',
+    'se não foi',
+    'caso contrário',
+    'se não reconhece',
+  ],
   notice: [
+    'alerta de segurança',
+    'novo dispositivo',
     'novo acesso',
     'foi alterad',
     'pedido',

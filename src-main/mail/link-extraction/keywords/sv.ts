@@ -26,6 +26,8 @@ export const sv: LinkWords = {
   ],
   remedy: ['annars', 'om inte', 'om det inte var du'],
   notice: [
+    'säkerhetsvarning',
+    'ny enhet',
     'ny inloggning',
     'har ändrats',
     'order',

@@ -17,6 +17,8 @@ export const tr: LinkWords = {
   ],
   remedy: ['değilse', 'yapmadıysanız', 'siz değilseniz', 'tanımıyorsanız'],
   notice: [
+    'güvenlik uyarısı',
+    'yeni cihaz',
     'yeni oturum açma',
     'değiştirildi',
     'sipariş',

@@ -26,6 +26,8 @@ export const vi: LinkWords = {
   ],
   remedy: ['nếu không,', 'nếu không phải'],
   notice: [
+    'cảnh báo bảo mật',
+    'thiết bị mới',
     'đăng nhập mới',
     'đã được thay đổi',
     'đơn hàng',

@@ -52,6 +52,14 @@ describe('links offered where there is nothing to confirm', () => {
     ).toBeNull();
   });
 
+  it('a security alert whose remedy is written out in full ("If you did not sign in")', () => {
+    const mail = text(
+      '[Quillpad] Security alert: new device signed in',
+      'A new device signed in to your account from Lyon, France.\n\nIf you did not sign in, reset your password immediately:\nhttps://quillpad.example/password_reset?from=alert&t=8f2e1c9a7b\n',
+    );
+    expect(extractLink(mail)).toBeNull();
+  });
+
   it('a password-changed notice with a "reset your password" link', () => {
     const mail = html(
       'Your password was changed',
