@@ -54,6 +54,8 @@ export interface ScoredLink {
 interface Read {
   c: LinkCandidate;
   facts: UrlFacts;
+  /** The sentence right before it. */
+  intro: string;
 }
 
 /** The candidate read, or null when it is vetoed (a decoy by text, address or sentence). */
@@ -61,12 +63,13 @@ function read(c: LinkCandidate): Read | null {
   if (DECOY.test(c.label)) return null;
   const facts = urlFacts(c.url);
   if (facts.decoy) return null;
-  if (isRemedy(c.label) || isRemedy(lastSentence(c.context))) return null;
-  return { c, facts };
+  const intro = lastSentence(c.context);
+  if (isRemedy(c.label) || isRemedy(intro)) return null;
+  return { c, facts, intro };
 }
 
 /** The score of a link accepted by its words, or null. */
-function byWords({ c, facts }: Read, intent: MailIntent): number | null {
+function byWords({ c, facts, intro }: Read, intent: MailIntent): number | null {
   // The link itself must name the action, and the mail around it must be about it: a "Sign
   // in" link in a receipt's header names an action, but nothing around it does. An address
   // alone names it only with a token (a site's bare /login is not the action of a code mail).
@@ -76,7 +79,7 @@ function byWords({ c, facts }: Read, intent: MailIntent): number | null {
   if (!label && intent.notice) return null;
   const context = ACTION.test(c.context);
   if (!(context || intent.subjectAction)) return null;
-  const instructed = c.button && ACTION.test(lastSentence(c.context));
+  const instructed = c.button && ACTION.test(intro);
   const total =
     (label ? LABEL_WEIGHT : 0) +
     (context ? CONTEXT_WEIGHT : 0) +
