@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, type Access, type Granted, type Origin } from '../api/access.ts';
-import { connectionActivity } from '../core/connection-limits.ts';
+import { connectionActivity } from '../net/connection-limits.ts';
 import { isLoopbackAddress } from '../core/loopback.ts';
 import type { ApiKeyStore } from '../mail/access/key-store.ts';
 
