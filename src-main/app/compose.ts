@@ -7,7 +7,7 @@ import { createHttpServer } from '../http/create-server.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../http/rate-limit.ts';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '../http/server-timeouts.ts';
 import type { MailServices } from '../mail/mail-services.ts';
-import type { MxResolver } from '../mail/mx-check.ts';
+import type { MxResolver } from '../mail/access/mx-check.ts';
 import type { TaskScheduler } from '../video/scheduler.ts';
 import type { VideoService } from '../video/video-service.ts';
 import { appVersion, webUiDir } from './app-paths.ts';
@@ -15,8 +15,12 @@ import { systemClock, type Clock } from '../core/clock.ts';
 import { composeMail, type MailConfig, type MailOverrides } from './compose-mail.ts';
 import { composeVideo, type VideoOverrides } from './compose-video.ts';
 import type { AppConfig } from './config.ts';
-import { Listeners, type PortTakenHandler } from '../core/listeners.ts';
-import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../core/connection-limits.ts';
+import { Listeners, type PortTakenHandler } from '../net/listeners.ts';
+
+// The desktop shell chooses what a taken port means; it gets the type from here, the app's
+// entry, rather than from the listeners below.
+export type { PortTakenHandler };
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../net/connection-limits.ts';
 import { createLogger, type Logger } from '../core/logger.ts';
 import { prepareDataFolder } from '../core/private-files.ts';
 import { SettingsService } from '../settings/settings-service.ts';
@@ -24,7 +28,7 @@ import { SETTINGS_FILE_NAME, settingsFile } from '../settings/settings-file.ts';
 import { applyStoredSettings } from '../settings/stored-settings.ts';
 import { databaseProxySecret, startProxy } from '../settings/proxy-secret.ts';
 import { plainSecretBox } from '../mail/sources/secret-box.ts';
-import { DomainReach } from '../mail/domain-reach.ts';
+import { DomainReach } from '../mail/access/domain-reach.ts';
 import { removeServerFile, SERVER_FILE_NAME, writeServerFile } from './server-file.ts';
 import { loopbackOrigin } from './sign-in-link.ts';
 
@@ -134,7 +138,7 @@ export async function startApp(
     clock,
     stream: mailParts.stream,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...overrides.rateLimits },
-    settings: { settings, keys: mail.keys, checkMx: lookupMx },
+    settings: { settings, checkMx: lookupMx },
     hosts: settings,
     logger: createLogger('http', overrides.quiet),
     webUiDir: webUiDir(),

@@ -9,11 +9,12 @@ import {
 import { settingsInvalid } from '../../core/app-error.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Logger } from '../../core/logger.ts';
-import type { HeaderField } from '../message-headers.ts';
+import type { LeaseService } from '../access/lease-service.ts';
 import { describeFailure } from './imap-errors.ts';
 import { loadImapFlow } from './imap-client.ts';
 import { ImapSourceRunner } from './imap-runner.ts';
 import { imapOptions, type ImapTiming } from './imap-options.ts';
+import { routeRecipients } from './recipient-routing.ts';
 import { openSecret, SecretUnreadable, type SecretBox } from './secret-box.ts';
 import {
   parseSourceCreate,
@@ -26,8 +27,10 @@ import type { SourceRecord, SourceStore } from './source-store.ts';
 
 export interface SourceServiceDeps {
   store: SourceStore;
+  /** Where a fetched message goes next (committed, then parsed like SMTP mail). */
   ingest: SourceIngest;
-  route(fields: readonly HeaderField[]): string[];
+  /** Which of a message's recipients have a lease receiving mail (recipient-routing.ts). */
+  leases: Pick<LeaseService, 'receivingMailbox'>;
   box: SecretBox;
   clock: Clock;
   logger: Logger;
@@ -201,7 +204,8 @@ export class SourceService {
       record: () => this.deps.store.get(id),
       password,
       ingest: this.deps.ingest,
-      route: (fields) => this.deps.route(fields),
+      route: (fields) =>
+        routeRecipients(fields, (email) => this.deps.leases.receivingMailbox(email)),
       onState: (state, error) => this.status.set(id, { state, error }),
       onStopped: (error) => this.deps.store.setStopped(id, error),
       logger: this.deps.logger,

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src-main/core/logger.ts';
 import { openDatabase, type Db } from '../../../src-main/db/open-database.ts';
-import { LeaseStore, type LeaseRecord } from '../../../src-main/mail/lease-store.ts';
-import { RetentionSweeper } from '../../../src-main/mail/retention.ts';
+import { LeaseStore, type LeaseRecord } from '../../../src-main/mail/access/lease-store.ts';
+import { RetentionSweeper } from '../../../src-main/mail/store/retention.ts';
 import { ManualClock } from '../../helpers/manual-clock.ts';
 
 const lease = (email: string, expiresAt: number): LeaseRecord => ({
@@ -78,7 +78,7 @@ describe('LeaseStore lookups remembered between changes', () => {
     expect(store.get('old@t.test')).not.toBeNull();
     const policy = { retentionMs: 0, batchSize: 10, sweepIntervalMs: 60_000 };
     const logger = createLogger('test', true);
-    const sweeper = new RetentionSweeper(conn, clock, policy, logger, () => store.forget());
+    const sweeper = new RetentionSweeper(conn, clock, policy, logger, store);
     expect(await sweeper.sweep()).toEqual({ mails: 0, leases: 1 });
     expect(store.get('old@t.test')).toBeNull();
   });

@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../src-main/core/logger.ts';
 import { openDatabase } from '../../../src-main/db/open-database.ts';
-import type { Analyzer } from '../../../src-main/mail/analyze-message.ts';
-import { LiveHub } from '../../../src-main/mail/live-hub.ts';
-import { MailStore } from '../../../src-main/mail/mail-store.ts';
-import { MessageRefused } from '../../../src-main/mail/message-refused.ts';
-import { DEFAULT_PARSE_QUEUE, ParseQueue } from '../../../src-main/mail/parse-queue.ts';
-import { ParsedMailWriter } from '../../../src-main/mail/parsed-mail-writer.ts';
-import { RawInbox } from '../../../src-main/mail/raw-inbox.ts';
-import { RawStore } from '../../../src-main/mail/raw-store.ts';
+import type { Analyzer } from '../../../src-main/mail/parse/analyze-message.ts';
+import { LiveHub } from '../../../src-main/mail/push/live-hub.ts';
+import { MailStore } from '../../../src-main/mail/store/mail-store.ts';
+import { MessageRefused } from '../../../src-main/mail/parse/message-refused.ts';
+import { DEFAULT_PARSE_QUEUE, ParseQueue } from '../../../src-main/mail/parse/parse-queue.ts';
+import { ParsedMailWriter } from '../../../src-main/mail/parse/parsed-mail-writer.ts';
+import { RawInbox } from '../../../src-main/mail/smtp/raw-inbox.ts';
+import { RawStore } from '../../../src-main/mail/store/raw-store.ts';
 import { analyzedAs } from '../../helpers/mail-fixtures.ts';
 import { ManualClock } from '../../helpers/manual-clock.ts';
 
@@ -42,8 +42,8 @@ function setup(db = openDatabase(':memory:'), options = DEFAULT_PARSE_QUEUE) {
   const store = new MailStore(db);
   const hub = new LiveHub(logger);
   const fake = fakeAnalyzer();
-  const queue = new ParseQueue(raws, store, hub, fake.analyze, logger, { options });
-  const inbox = new RawInbox(raws, new ManualClock(), (items) => queue.committed(items));
+  const queue = new ParseQueue(raws, store, hub, { analyze: fake.analyze }, logger, { options });
+  const inbox = new RawInbox(raws, new ManualClock(), queue);
   return { db, raws, store, hub, queue, inbox, fake };
 }
 
@@ -261,8 +261,8 @@ describe('ParseQueue', () => {
       };
     };
     const options = { ...DEFAULT_PARSE_QUEUE, quietMs: 0, maxDeferMs: 0 };
-    const queue = new ParseQueue(raws, store, hub, analyze, logger, { options });
-    const inbox = new RawInbox(raws, new ManualClock(), (items) => queue.committed(items));
+    const queue = new ParseQueue(raws, store, hub, { analyze: analyze }, logger, { options });
+    const inbox = new RawInbox(raws, new ManualClock(), queue);
     queue.start();
     await inbox.add(env(['x@t.test']), Buffer.from('older'));
     // Let the backlog take the older mail into its batch.
@@ -307,8 +307,10 @@ describe('ParseQueue', () => {
         };
       };
       const options = { ...DEFAULT_PARSE_QUEUE, ...lane };
-      const queue = new ParseQueue(raws, store, new LiveHub(logger), analyze, logger, { options });
-      const inbox = new RawInbox(raws, new ManualClock(), (items) => queue.committed(items));
+      const queue = new ParseQueue(raws, store, new LiveHub(logger), { analyze: analyze }, logger, {
+        options,
+      });
+      const inbox = new RawInbox(raws, new ManualClock(), queue);
       const texts = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6'];
       await Promise.all(texts.map((t) => inbox.add(env(['p@t.test']), Buffer.from(t))));
       queue.start();
@@ -349,8 +351,10 @@ describe('ParseQueue', () => {
       };
     };
     const options = { ...deferred, batchBytes };
-    const queue = new ParseQueue(raws, store, new LiveHub(logger), analyze, logger, { options });
-    const inbox = new RawInbox(raws, new ManualClock(), (items) => queue.committed(items));
+    const queue = new ParseQueue(raws, store, new LiveHub(logger), { analyze: analyze }, logger, {
+      options,
+    });
+    const inbox = new RawInbox(raws, new ManualClock(), queue);
     queue.start();
     await Promise.all(['a', 'b', 'c'].map((t) => inbox.add(env(['r@t.test']), Buffer.from(t))));
     await queue.settled('r@t.test', 5_000);

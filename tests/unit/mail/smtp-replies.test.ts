@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SMTPServer } from 'smtp-server';
 import { createLogger } from '../../../src-main/core/logger.ts';
-import { createSmtpServer } from '../../../src-main/mail/smtp-ingest.ts';
+import { createSmtpServer } from '../../../src-main/mail/smtp/smtp-ingest.ts';
 
 /** The socket writes the server made, each as the number of replies it carried. */
 type Writes = number[];
@@ -39,8 +39,8 @@ describe('SMTP replies', () => {
 
   it('to pipelined MAIL, RCPT and DATA leave in one write', async () => {
     server = createSmtpServer({
-      isReceiving: (email) => email === 'box@t.test',
-      deliver: () => Promise.resolve(),
+      leases: { isReceiving: (email) => email === 'box@t.test' },
+      delivery: { accept: () => Promise.resolve(0) },
       logger: createLogger('test', true),
     });
     const writes: Writes = [];
