@@ -19,9 +19,12 @@ export async function copyCode(
 export function CodeChip({
   code,
   size = 'lg',
+  inRow = false,
 }: {
   code: string;
   size?: 'md' | 'lg';
+  /** In a mail row: out of the Tab order (one stop per row; "c" copies from the keyboard). */
+  inRow?: boolean;
 }): ReactElement {
   const t = useT();
   const toast = useToasts((s) => s.show);
@@ -31,6 +34,7 @@ export function CodeChip({
       type="button"
       className={`code-chip code-chip-${size} ${copied ? 'is-copied' : ''}`}
       data-testid="code-chip"
+      tabIndex={inRow ? -1 : undefined}
       // The large chip says "Copy" on it, so its text is its name (what voice control users read
       // out); the small one shows only the code and an icon.
       aria-label={size === 'lg' ? undefined : t('mail.code.copyLabel', { code })}

@@ -7,7 +7,14 @@ import { linkHost } from './link-host.ts';
 import { openMailLink } from './open-link.ts';
 
 /** A mail row's link: its host, shown before anything opens; a click opens it outside the app. */
-export function LinkChip({ link }: { link: string }): ReactElement | null {
+export function LinkChip({
+  link,
+  inRow = false,
+}: {
+  link: string;
+  /** In a mail row: out of the Tab order (one stop per row; the mail's banner has the link). */
+  inRow?: boolean;
+}): ReactElement | null {
   const t = useT();
   const toast = useToasts((s) => s.show);
   const host = linkHost(link);
@@ -17,6 +24,7 @@ export function LinkChip({ link }: { link: string }): ReactElement | null {
       type="button"
       className="code-chip code-chip-md link-chip"
       data-testid="link-chip"
+      tabIndex={inRow ? -1 : undefined}
       title={link}
       aria-label={t('mail.link.openLabel', { host })}
       onClick={(event) => {

@@ -199,8 +199,8 @@ function MailRow({
           </span>
         )}
       </button>
-      {mail.code ? <CodeChip code={mail.code} size="md" /> : null}
-      {rowLink ? <LinkChip link={rowLink} /> : null}
+      {mail.code ? <CodeChip code={mail.code} size="md" inRow /> : null}
+      {rowLink ? <LinkChip link={rowLink} inRow /> : null}
     </div>
   );
 }
