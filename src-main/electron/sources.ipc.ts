@@ -6,7 +6,12 @@ export interface SourcesIpcDeps {
 }
 
 type SourceChannels =
-  'sources:list' | 'sources:create' | 'sources:update' | 'sources:delete' | 'sources:test';
+  | 'sources:list'
+  | 'sources:create'
+  | 'sources:update'
+  | 'sources:delete'
+  | 'sources:test'
+  | 'sources:authorize';
 
 /** Settings → Receive mail: the same SourceService as /api/sources. */
 export function sourcesIpcHandlers(deps: SourcesIpcDeps): Pick<IpcHandlers, SourceChannels> {
@@ -20,5 +25,6 @@ export function sourcesIpcHandlers(deps: SourcesIpcDeps): Pick<IpcHandlers, Sour
       return null;
     },
     'sources:test': async ({ id }) => (await sources()).test(id),
+    'sources:authorize': async ({ id }) => (await sources()).authorize(id),
   };
 }

@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '../../src-shared/api/routes.ts';
-import type { Source, SourceTestResult } from '../../src-shared/mail/sources.ts';
+import type { Source, SourceAuthorize, SourceTestResult } from '../../src-shared/mail/sources.ts';
 import type { ApiKeyStore } from '../mail/key-store.ts';
 import type { SourceService } from '../mail/sources/source-service.ts';
 import { registerMailBodyParser } from './mail-request.ts';
 import { requireLocalWithKey } from './local-keyed-access.ts';
 
 export interface SourceRouteDeps {
-  sources: Pick<SourceService, 'list' | 'create' | 'update' | 'delete' | 'test'>;
+  sources: Pick<SourceService, 'list' | 'create' | 'update' | 'delete' | 'test' | 'authorize'>;
   keys: ApiKeyStore;
 }
 
 /**
- * GET/POST /api/sources, PATCH/DELETE /api/sources/{id}, POST /api/sources/{id}/test: the
+ * GET/POST /api/sources, PATCH/DELETE /api/sources/{id}, POST /api/sources/{id}/test and
+ * /authorize (an OAuth sign-in): the
  * same rule as the settings endpoints (a request from this machine, with an API key), since a
  * source holds a password and reads a real mailbox. The password is never answered.
  */
@@ -48,6 +49,11 @@ export async function registerSourceRoutes(
     scope.post<{ Params: { id: string } }>(
       routes.sourceTest.path,
       (request): Promise<SourceTestResult> => deps.sources.test(request.params.id),
+    );
+
+    scope.post<{ Params: { id: string } }>(
+      routes.sourceAuthorize.path,
+      (request): Promise<SourceAuthorize> => deps.sources.authorize(request.params.id),
     );
     done();
   });

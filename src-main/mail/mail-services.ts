@@ -27,7 +27,7 @@ import { DEFAULT_IMAP_TIMING, type ImapTiming } from './sources/imap-options.ts'
 import { routeRecipients } from './sources/recipient-routing.ts';
 import { plainSecretBox, type SecretBox } from './sources/secret-box.ts';
 import { SourceIngest } from './sources/source-ingest.ts';
-import { SourceService } from './sources/source-service.ts';
+import { SourceService, type SourceServiceDeps } from './sources/source-service.ts';
 import { SourceStore } from './sources/source-store.ts';
 import { SignInCodes } from './sign-in-codes.ts';
 
@@ -66,6 +66,8 @@ export interface SourceOptions {
   timing?: Partial<ImapTiming>;
   /** Extra TLS options for every source, e.g. a CA to trust besides the system's. */
   tls?: ConnectionOptions;
+  /** OAuth sign-in: the device flow's wait and the loopback timeout (tests), release client ids. */
+  oauth?: SourceServiceDeps['oauth'];
 }
 
 export interface MailServiceOptions {
@@ -156,6 +158,7 @@ export function createMailServices(
     logger: logger('sources'),
     timing: { ...DEFAULT_IMAP_TIMING, ...options.sources?.timing },
     tls: options.sources?.tls,
+    oauth: options.sources?.oauth,
   });
   return {
     keys,

@@ -59,6 +59,7 @@ export const IPC_INVOKE_CHANNELS = [
   'sources:update',
   'sources:delete',
   'sources:test',
+  'sources:authorize',
   'keys:sign-in-code',
   'keys:enable',
   'mail:read-all',

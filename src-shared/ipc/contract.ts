@@ -33,7 +33,12 @@ import {
   WebhookListSchema,
   WebhookTestResultSchema,
 } from '../api/webhooks.ts';
-import { SourceListSchema, SourceSchema, SourceTestResultSchema } from '../mail/sources.ts';
+import {
+  SourceAuthorizeSchema,
+  SourceListSchema,
+  SourceSchema,
+  SourceTestResultSchema,
+} from '../mail/sources.ts';
 import { UpdateStateSchema } from './update-schemas.ts';
 
 /** A channel that takes no request. */
@@ -205,6 +210,10 @@ export const IPC_INVOKE_SCHEMAS = {
   },
   'sources:delete': { request: z.strictObject({ id: SourceId }), response: Done },
   'sources:test': { request: z.strictObject({ id: SourceId }), response: SourceTestResultSchema },
+  'sources:authorize': {
+    request: z.strictObject({ id: SourceId }),
+    response: SourceAuthorizeSchema,
+  },
   /** A one-time code for a pairing QR code or a sign-in link (src-shared/api/sign-in.ts). */
   'keys:sign-in-code': { request: SignInCodeCreateSchema, response: SignInCodeSchema },
   'keys:enable': { request: KeyRequest, response: ApiKeyViewSchema },
