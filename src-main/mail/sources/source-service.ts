@@ -10,21 +10,16 @@ import { settingsInvalid } from '../../core/app-error.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Logger } from '../../core/logger.ts';
 import type { HeaderField } from '../message-headers.ts';
-import { describeFailure } from './imap-errors.ts';
-import { loadImapFlow } from './imap-client.ts';
 import { ImapSourceRunner } from './imap-runner.ts';
-import { imapOptions, type ImapTiming } from './imap-options.ts';
+import type { ImapTiming } from './imap-options.ts';
 import {
   completeOAuth,
   parseStoredOAuth,
   releaseClients,
   type ReleaseClient,
 } from './oauth/oauth-config.ts';
-import type { TokenSet } from './oauth/oauth-http.ts';
-import { OAuthSession } from './oauth/oauth-session.ts';
-import { OAuthError } from './oauth/oauth-http.ts';
-import { signInFailure } from './oauth/sign-in.ts';
-import { SignIns, type SignInDeps } from './oauth/sign-ins.ts';
+import { OAuthSources } from './oauth/oauth-sources.ts';
+import type { SignInDeps } from './oauth/sign-ins.ts';
 import { openSecret, SecretUnreadable, type SecretBox } from './secret-box.ts';
 import { passwordAuth, type ImapCredential, type SourceAuth } from './source-auth.ts';
 import {
@@ -34,6 +29,7 @@ import {
   sourceNotFound,
 } from './source-input.ts';
 import type { SourceIngest } from './source-ingest.ts';
+import { failedTest, probeSource } from './source-probe.ts';
 import type { SourceRecord, SourceStore } from './source-store.ts';
 import { signedOut, sourceView, type SourceStatus } from './source-view.ts';
 
@@ -60,19 +56,17 @@ const NOT_SIGNED_IN = 'not signed in yet: sign in to let Ephemera read this mail
 export class SourceService {
   private readonly runners = new Map<string, ImapSourceRunner>();
   private readonly status = new Map<string, SourceStatus>();
-  /** Tokens a sign-in just gave, for the source's first connection. */
-  private readonly fresh = new Map<string, TokenSet>();
-  private readonly signIns: SignIns;
+  private readonly oauth: OAuthSources;
   private started = false;
 
   constructor(private readonly deps: SourceServiceDeps) {
-    this.signIns = new SignIns(
-      { clock: deps.clock, ...deps.oauth },
-      {
-        finished: (id, tokens) => this.signedIn(id, tokens),
-        failed: (id, err) => this.signInFailed(id, err),
-      },
-    );
+    this.oauth = new OAuthSources({
+      ...deps,
+      signIn: deps.oauth,
+      setStatus: (id, status) => this.status.set(id, status),
+      restart: (id) => this.restart(id),
+      halt: (id) => this.halt(id),
+    });
   }
 
   /** Starts every source, except those a lasting failure stopped. */
@@ -83,7 +77,7 @@ export class SourceService {
 
   async stop(): Promise<void> {
     this.started = false;
-    this.signIns.cancelAll();
+    this.oauth.cancelAll();
     const runners = [...this.runners.values()];
     this.runners.clear();
     await Promise.all(runners.map((r) => r.stop()));
@@ -189,7 +183,7 @@ export class SourceService {
         'This source signs in with a password: there is nothing to authorize.',
       );
     }
-    const answer = await this.signIns.begin(id, config);
+    const answer = await this.oauth.begin(id, config);
     await this.halt(id);
     this.status.set(id, { state: 'authorizing', error: null });
     return answer;
@@ -197,7 +191,7 @@ export class SourceService {
 
   async delete(id: string): Promise<void> {
     this.require(id);
-    this.signIns.cancel(id);
+    this.oauth.cancel(id);
     await this.halt(id);
     this.deps.store.delete(id);
     this.status.delete(id);
@@ -206,7 +200,7 @@ export class SourceService {
   /** Connect, log in, open the mailbox, and say what happened (the source keeps running). */
   async test(id: string): Promise<SourceTestResult> {
     const record = this.require(id);
-    if (signedOut(record)) return fail('login', NOT_SIGNED_IN);
+    if (signedOut(record)) return failedTest('login', NOT_SIGNED_IN);
     let credential: ImapCredential;
     // A running OAuth source lends its tokens; a stopped one refreshes once for the test.
     const borrowed = this.runners.get(id)?.auth;
@@ -215,40 +209,11 @@ export class SourceService {
       auth = borrowed ?? this.auth(record);
       credential = await auth.credential(false);
     } catch (err) {
-      return fail('login', (err as Error).message);
+      return failedTest('login', (err as Error).message);
     } finally {
       if (!borrowed) auth?.stop();
     }
-    const timing = { ...this.deps.timing, connectMs: Math.min(this.deps.timing.connectMs, 15_000) };
-    const Client = await loadImapFlow();
-    const client = new Client({
-      ...imapOptions(record, credential, timing, this.deps.tls),
-      disableAutoIdle: true,
-    });
-    client.on('error', () => undefined);
-    let step: 'connect' | 'login' | 'mailbox' = 'connect';
-    try {
-      await client.connect();
-      step = 'mailbox';
-      try {
-        const opened = await client.mailboxOpen(record.mailbox, { readOnly: true });
-        return {
-          ok: true,
-          step: null,
-          error: null,
-          messages: opened.exists,
-          idle: client.capabilities.has('IDLE'),
-        };
-      } catch {
-        return fail('mailbox', `mailbox missing: "${record.mailbox}" does not exist on the server`);
-      }
-    } catch (err) {
-      const failure = describeFailure(err);
-      const authFailed = (err as { authenticationFailed?: boolean }).authenticationFailed === true;
-      return fail(authFailed ? 'login' : step, failure.text);
-    } finally {
-      client.close();
-    }
+    return probeSource(record, credential, this.deps.timing, this.deps.tls);
   }
 
   private run(record: SourceRecord): void {
@@ -292,57 +257,7 @@ export class SourceService {
     const secret = openSecret(this.deps.box, record.secret, record.secretFormat);
     const config = parseStoredOAuth(record.oauth);
     if (!config) return passwordAuth(secret);
-    const id = record.id;
-    const initial = this.fresh.get(id);
-    this.fresh.delete(id);
-    return new OAuthSession({
-      id,
-      config,
-      refreshToken: secret,
-      initial,
-      saveRefreshToken: (token) =>
-        this.deps.store.setSecret(id, this.deps.box.seal(token), this.deps.box.format),
-      lost: (reason) => this.signInLost(id, reason),
-      clock: this.deps.clock,
-      logger: this.deps.logger,
-    });
-  }
-
-  private signedIn(id: string, tokens: TokenSet): Promise<void> {
-    if (tokens.refreshToken === null) {
-      const err = new OAuthError(
-        'no_refresh_token',
-        'the provider gave no refresh token (offline access was not granted)',
-      );
-      this.signInFailed(id, err);
-      return Promise.resolve();
-    }
-    if (!this.deps.store.get(id)) return Promise.resolve();
-    const box = this.deps.box;
-    this.deps.store.setSignIn(id, box.seal(tokens.refreshToken), box.format, null);
-    this.deps.logger.info(`source ${id}: signed in`);
-    this.fresh.set(id, tokens);
-    return this.restart(id);
-  }
-
-  private signInFailed(id: string, err: unknown): void {
-    const record = this.deps.store.get(id);
-    if (!record) return;
-    const reason = signInFailure(err);
-    this.deps.logger.warn(`source ${id}: ${reason}`);
-    // A sign-in that was already there (a second one was tried) keeps working.
-    if (!signedOut(record)) {
-      void this.restart(id);
-      return;
-    }
-    this.status.set(id, { state: 'error', error: reason });
-  }
-
-  /** The grant is gone: the token is dropped and the reason kept (a restart does not retry). */
-  private signInLost(id: string, reason: string): void {
-    this.deps.store.setSignIn(id, Buffer.alloc(0), this.deps.box.format, reason);
-    this.status.set(id, { state: 'error', error: reason });
-    void this.halt(id);
+    return this.oauth.session(record, config, secret);
   }
 
   private async restart(id: string): Promise<void> {
@@ -364,13 +279,9 @@ export class SourceService {
   }
 
   private view(record: SourceRecord): Source {
-    const status = this.signIns.has(record.id)
+    const status = this.oauth.authorizing(record.id)
       ? { state: 'authorizing' as const, error: null }
       : this.status.get(record.id);
     return sourceView(record, status);
   }
-}
-
-function fail(step: 'connect' | 'login' | 'mailbox', error: string): SourceTestResult {
-  return { ok: false, step, error, messages: null, idle: null };
 }
