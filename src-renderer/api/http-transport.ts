@@ -204,6 +204,7 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
         await call(routes.sourceDelete, authed, { id });
       },
       test: (id) => call(routes.sourceTest, authed, { id }),
+      authorize: (id) => call(routes.sourceAuthorize, authed, { id }),
     },
     auth: {
       needsKey: true,

@@ -223,6 +223,7 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
         await call('sources:delete', { id });
       },
       test: (id) => call('sources:test', { id }),
+      authorize: (id) => call('sources:authorize', { id }),
     },
     auth: {
       needsKey: false,

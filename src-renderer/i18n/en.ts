@@ -390,7 +390,26 @@ export const en = {
   'settings.sources.appPassword':
     'Most providers need an app password here, not your account password (Gmail, iCloud, Yahoo, Fastmail). It is stored and never shown again.',
   'settings.sources.oauthOnly':
-    'Outlook.com and Microsoft 365 accept only OAuth sign-in, which Ephemera does not support yet.',
+    'Outlook.com and Microsoft 365 sign in with your Microsoft account: after Add, Ephemera shows a code to enter at Microsoft.',
+  'settings.sources.signInWith': 'Sign in with',
+  'settings.sources.signInPassword': 'Password',
+  'settings.sources.signInOAuth': 'Account sign-in (OAuth)',
+  'settings.sources.oauthHint':
+    'After Add, you sign in at the provider; Ephemera keeps only the permission, never your password.',
+  'settings.sources.clientId': 'Client ID (optional)',
+  'settings.sources.clientIdHint':
+    "Leave empty to use Ephemera's. Organisations whose admin registered their own app enter its ID here.",
+  'settings.sources.signIn': 'Sign in again',
+  'settings.sources.deviceTitle': 'Sign in with a code',
+  'settings.sources.deviceSteps': 'Open this page and enter the code below:',
+  'settings.sources.deviceExpires': 'The code expires in {time}.',
+  'settings.sources.deviceExpired': 'The code expired. Sign in again for a new one.',
+  'settings.sources.loopbackTitle': 'Sign in in your browser',
+  'settings.sources.loopbackSteps':
+    'Sign in in the browser window that opened. If none opened, open this link on this computer:',
+  'settings.sources.openBrowser': 'Open browser',
+  'settings.sources.signedIn': 'Signed in: the mailbox is connecting.',
+  'settings.sources.signInEnded': 'Sign-in ended: {error}',
   'settings.sources.after': 'After a mail is taken',
   'settings.sources.afterKeep': 'Keep it on the server',
   'settings.sources.afterSeen': 'Mark it as read',

@@ -368,7 +368,25 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.sources.appPassword':
     '多数服务商（Gmail、iCloud、Yahoo、Fastmail）在这里需要应用专用密码，而不是账户密码。密码会被保存，之后不再显示。',
   'settings.sources.oauthOnly':
-    'Outlook.com 和 Microsoft 365 只接受 OAuth 登录，Ephemera 暂不支持。',
+    'Outlook.com 和 Microsoft 365 使用微软账户登录：点击添加后，Ephemera 会显示一个代码，请在微软网站输入。',
+  'settings.sources.signInWith': '登录方式',
+  'settings.sources.signInPassword': '密码',
+  'settings.sources.signInOAuth': '账户登录（OAuth）',
+  'settings.sources.oauthHint': '添加后请在服务商网站登录；Ephemera 只保存授权，从不保存你的密码。',
+  'settings.sources.clientId': '客户端 ID（可选）',
+  'settings.sources.clientIdHint':
+    '留空则使用 Ephemera 的。管理员自行注册了应用的组织请在此填写其 ID。',
+  'settings.sources.signIn': '重新登录',
+  'settings.sources.deviceTitle': '使用代码登录',
+  'settings.sources.deviceSteps': '打开此页面并输入下面的代码：',
+  'settings.sources.deviceExpires': '代码将在 {time} 后过期。',
+  'settings.sources.deviceExpired': '代码已过期。请重新登录以获取新代码。',
+  'settings.sources.loopbackTitle': '在浏览器中登录',
+  'settings.sources.loopbackSteps':
+    '请在打开的浏览器窗口中登录。如果没有打开，请在本机打开此链接：',
+  'settings.sources.openBrowser': '打开浏览器',
+  'settings.sources.signedIn': '已登录：正在连接邮箱。',
+  'settings.sources.signInEnded': '登录已结束：{error}',
   'settings.sources.after': '收取之后',
   'settings.sources.afterKeep': '保留在服务器上',
   'settings.sources.afterSeen': '标为已读',

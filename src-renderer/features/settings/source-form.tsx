@@ -3,10 +3,12 @@ import { api, asApiError, type ApiError } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { useT } from '../../i18n/i18n.ts';
+import { OAUTH_PRESETS } from '../../../src-shared/mail/oauth-presets.ts';
 import {
   sendsPasswordElsewhere,
   type AfterIngest,
   type Source,
+  type SourceAuthorize,
   type SourceTls,
 } from '../../../src-shared/mail/sources.ts';
 import { SOURCE_PRESETS } from './source-presets.ts';
@@ -23,7 +25,8 @@ export function SourceForm({
   onCancel,
 }: {
   source?: Source;
-  onSaved: () => void;
+  /** `signIn`: an OAuth source was added and its sign-in started. */
+  onSaved: (signIn?: { id: string; answer: SourceAuthorize }) => void;
   onCancel?: () => void;
 }): ReactElement {
   const t = useT();
@@ -34,11 +37,16 @@ export function SourceForm({
   const [username, setUsername] = useState(source?.username ?? '');
   const [password, setPassword] = useState('');
   const [after, setAfter] = useState<AfterIngest>(source?.after_ingest ?? 'keep');
+  const [useOAuth, setUseOAuth] = useState(false);
+  const [clientId, setClientId] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const chosen = SOURCE_PRESETS.find((p) => p.id === preset);
   const endpoint = { host: host.trim(), port: Number(port), tls, username: username.trim() };
-  const passwordRequired = !source || sendsPasswordElsewhere(source, endpoint);
+  // An OAuth source keeps signing in by OAuth; a new one may where the provider has it.
+  const oauthPreset = !source && useOAuth && chosen?.oauth ? OAUTH_PRESETS[chosen.oauth] : null;
+  const oauth = source?.auth === 'oauth' || oauthPreset !== null;
+  const passwordRequired = !oauth && (!source || sendsPasswordElsewhere(source, endpoint));
 
   const pick = (id: string): void => {
     setPreset(id);
@@ -47,6 +55,8 @@ export function SourceForm({
     setHost(next.host);
     setPort(String(next.port));
     setTls(next.tls);
+    // Outlook takes no password at all; Gmail still takes an app password.
+    setUseOAuth(next.oauthOnly === true);
   };
 
   const submit = (event: FormEvent): void => {
@@ -54,15 +64,24 @@ export function SourceForm({
     setSaving(true);
     setError(null);
     const fields = { ...endpoint, after_ingest: after };
+    const sources = api().sources;
+    const signIn = oauthPreset
+      ? { ...oauthPreset.oauth, ...(clientId.trim() ? { client_id: clientId.trim() } : {}) }
+      : null;
     const saved = source
-      ? api().sources.update(source.id, password === '' ? fields : { ...fields, password })
-      : api().sources.create({ kind: 'imap', ...fields, password });
+      ? sources.update(source.id, password === '' ? fields : { ...fields, password })
+      : signIn
+        ? sources.create({ kind: 'imap', ...fields, oauth: signIn }).then(async (created) => ({
+            id: created.id,
+            answer: await sources.authorize(created.id),
+          }))
+        : sources.create({ kind: 'imap', ...fields, password });
     saved
       .then(
-        () => {
+        (result) => {
           setPassword('');
           if (!source) setUsername('');
-          onSaved();
+          onSaved(result && 'answer' in result ? result : undefined);
         },
         (err: unknown) => setError(asApiError(err)),
       )
@@ -109,23 +128,66 @@ export function SourceForm({
         placeholder="me@gmail.com"
         onChange={(e) => setUsername(e.target.value)}
       />
-      <label htmlFor="source-password">{t('settings.sources.password')}</label>
-      <input
-        id="source-password"
-        type="password"
-        value={password}
-        autoComplete="new-password"
-        required={passwordRequired}
-        aria-describedby="source-password-hint"
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <p id="source-password-hint" className="field-hint" data-testid="source-password-hint">
-        {source
-          ? t(passwordRequired ? 'settings.sources.passwordAgain' : 'settings.sources.passwordKept')
-          : chosen?.oauthOnly
+      {!source && chosen?.oauth ? (
+        <>
+          <label htmlFor="source-sign-in">{t('settings.sources.signInWith')}</label>
+          <select
+            id="source-sign-in"
+            value={useOAuth ? 'oauth' : 'password'}
+            onChange={(e) => setUseOAuth(e.target.value === 'oauth')}
+          >
+            {chosen.oauthOnly ? null : (
+              <option value="password">{t('settings.sources.signInPassword')}</option>
+            )}
+            <option value="oauth">{t('settings.sources.signInOAuth')}</option>
+          </select>
+        </>
+      ) : null}
+      {oauth ? (
+        <p className="field-hint form-grid-full" data-testid="source-password-hint">
+          {chosen?.oauthOnly && !source
             ? t('settings.sources.oauthOnly')
-            : t('settings.sources.appPassword')}
-      </p>
+            : t('settings.sources.oauthHint')}
+        </p>
+      ) : (
+        <>
+          <label htmlFor="source-password">{t('settings.sources.password')}</label>
+          <input
+            id="source-password"
+            type="password"
+            value={password}
+            autoComplete="new-password"
+            required={passwordRequired}
+            aria-describedby="source-password-hint"
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <p id="source-password-hint" className="field-hint" data-testid="source-password-hint">
+            {source
+              ? t(
+                  passwordRequired
+                    ? 'settings.sources.passwordAgain'
+                    : 'settings.sources.passwordKept',
+                )
+              : t('settings.sources.appPassword')}
+          </p>
+        </>
+      )}
+      {oauthPreset ? (
+        <>
+          <label htmlFor="source-client-id">{t('settings.sources.clientId')}</label>
+          <input
+            id="source-client-id"
+            value={clientId}
+            spellCheck={false}
+            autoComplete="off"
+            aria-describedby="source-client-id-hint"
+            onChange={(e) => setClientId(e.target.value)}
+          />
+          <p id="source-client-id-hint" className="field-hint">
+            {t('settings.sources.clientIdHint')}
+          </p>
+        </>
+      ) : null}
       <label htmlFor="source-after">{t('settings.sources.after')}</label>
       <select
         id="source-after"

@@ -1,3 +1,4 @@
+import type { OAuthPresetId } from '../../../src-shared/mail/oauth-presets.ts';
 import type { SourceTls } from '../../../src-shared/mail/sources.ts';
 
 /** Where the common providers' IMAP servers are (docs/mail-in.md "Providers"). */
@@ -10,10 +11,19 @@ export interface SourcePreset {
   tls: SourceTls;
   /** The provider signs in by OAuth only: password log-in will be refused. */
   oauthOnly?: boolean;
+  /** Its OAuth sign-in (src-shared/mail/oauth-presets.ts), where Ephemera has one. */
+  oauth?: OAuthPresetId;
 }
 
 export const SOURCE_PRESETS: readonly SourcePreset[] = [
-  { id: 'gmail', name: 'Gmail', host: 'imap.gmail.com', port: 993, tls: 'implicit' },
+  {
+    id: 'gmail',
+    name: 'Gmail',
+    host: 'imap.gmail.com',
+    port: 993,
+    tls: 'implicit',
+    oauth: 'google',
+  },
   {
     id: 'outlook',
     name: 'Outlook / Microsoft 365',
@@ -21,6 +31,7 @@ export const SOURCE_PRESETS: readonly SourcePreset[] = [
     port: 993,
     tls: 'implicit',
     oauthOnly: true,
+    oauth: 'microsoft',
   },
   { id: 'fastmail', name: 'Fastmail', host: 'imap.fastmail.com', port: 993, tls: 'implicit' },
   { id: 'icloud', name: 'iCloud Mail', host: 'imap.mail.me.com', port: 993, tls: 'implicit' },
