@@ -19,7 +19,6 @@ const FLOOD_MAILS = 1500;
 const MESSAGE_BYTES = 5 * 1024;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const MIN_BURST_RATIO = 0.6;
-const MIN_FLOOD_RATIO = 0.36;
 const MAX_WATCHED_MS = 1000;
 const UNPARSED = 200;
 const MAX_FIRST_READ_MS = 100;
@@ -38,8 +37,9 @@ const LIST_LIMIT_MS = 120_000;
  *   not wait for the parse backlog in between; mails/s until the last 250.
  * - Flood: 10 × 1,500 mails, counted until every one is listed by GET /api/emails (a client
  *   following each mailbox with after_id, parsing every answer), so parsing is inside the
- *   window; the sink's figure is its last 250. Meanwhile a mailbox watched over a WebSocket gets
- *   a mail every 500 ms: the time from its 250 to the pushed mail with its code.
+ *   window. Meanwhile a mailbox watched over a WebSocket gets a mail every 500 ms: the time from
+ *   its 250 to the pushed mail with its code. The flood's own goals (against MailDev, and the
+ *   share of the CPU ceiling) are bench/mail-flood.ts's; this one prints its figures only.
  */
 export async function benchMailIngest(): Promise<BenchResult[]> {
   buildMainBundle();
@@ -131,38 +131,21 @@ export async function benchMailIngest(): Promise<BenchResult[]> {
     watched.close();
     if (listed.count !== burstMails + floodMails)
       throw new Error(`${floodMails} flood mails got a 250 but not all are listed`);
-    const sinkCpu = pidCpuMs(sink.pid);
-    const bareClientCpu = processCpuMs();
-    const bareFlood = await runSmtpLoad(plan(sinkPort, FLOOD_MAILS));
-    const sinkUs = ((pidCpuMs(sink.pid) - sinkCpu) * 1000) / floodMails;
-    const bareClientUs = ((processCpuMs() - bareClientCpu) * 1000) / floodMails;
     // Every core busy with nothing but this work: the most mails/s the machine could list.
     const ceiling = (os.availableParallelism() * 1e6) / (serverUs + clientUs);
-    const oursRate = floodMails / (floodMs / 1000);
-    const bareRate = rate(bareFlood);
     const worst = Math.max(...latencies);
     const sorted = [...latencies].sort((a, b) => a - b);
     const p50 = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
     console.log(
-      `mail-ingest flood: last 250 after ${fmt(sent.ms / 1000, 2)} s (${fmt(rate(sent))} mails/s), all listed after ${fmt(floodMs / 1000, 2)} s; bare sink ${fmt(bareFlood.ms / 1000, 2)} s; watched mailbox: ${latencies.length} codes pushed, p50 ${fmt(p50)} ms, max ${fmt(worst)} ms`,
+      `mail-ingest flood: last 250 after ${fmt(sent.ms / 1000, 2)} s (${fmt(rate(sent))} mails/s), all listed after ${fmt(floodMs / 1000, 2)} s; watched mailbox: ${latencies.length} codes pushed, p50 ${fmt(p50)} ms, max ${fmt(worst)} ms`,
     );
     console.log(
-      `mail-ingest flood CPU per mail: server ${fmt(serverUs, 0)} µs (all threads), its clients ${fmt(clientUs, 0)} µs (SMTP and listing); bare sink ${fmt(sinkUs, 0)} µs, its client ${fmt(bareClientUs, 0)} µs; ceiling on ${os.availableParallelism()} cores ${fmt(ceiling, 0)} mails/s`,
+      `mail-ingest flood CPU per mail: server ${fmt(serverUs, 0)} µs (all threads), its clients ${fmt(clientUs, 0)} µs (SMTP and listing); ceiling on ${os.availableParallelism()} cores ${fmt(ceiling, 0)} mails/s`,
     );
     const firstReads = await firstReadOfUnparsed(app, api);
     const worstRead = Math.max(...firstReads);
     return [
       { ...bursts, goal: `ratio ≥ ${MIN_BURST_RATIO}` },
-      {
-        name: 'SMTP flood 10 × 1,500 × 5 KB until all listed, vs bare sink',
-        unit: 'mails/s',
-        ours: oursRate,
-        baseline: bareRate,
-        ratio: oursRate / bareRate,
-        goal: `ratio ≥ ${MIN_FLOOD_RATIO}`,
-        pass: oursRate / bareRate >= MIN_FLOOD_RATIO,
-        note: `${floodMails} mails, last 250 after ${fmt(sent.ms / 1000, 2)} s, every one listed (GET /api/emails, after_id, JSON parsed) after ${fmt(floodMs / 1000, 2)} s; the sink's last 250 after ${fmt(bareFlood.ms / 1000, 2)} s; CPU per mail: server ${fmt(serverUs, 0)} µs + clients ${fmt(clientUs, 0)} µs (ceiling ${fmt(ceiling, 0)} mails/s on ${os.availableParallelism()} cores), sink ${fmt(sinkUs, 0)} µs + client ${fmt(bareClientUs, 0)} µs`,
-      },
       {
         name: 'watched mailbox during the flood: 250 → code pushed (WS), worst',
         unit: 'ms',

@@ -5,6 +5,7 @@ import { benchDownloadPipeline } from './download-pipeline.ts';
 import { benchIdleRss } from './idle-rss.ts';
 import { benchImapLatency } from './imap-latency.ts';
 import { benchMailHostileBacklog } from './mail-hostile-backlog.ts';
+import { benchMailFlood } from './mail-flood.ts';
 import { benchMailIngest } from './mail-ingest.ts';
 import { benchMailLargeMailbox } from './mail-large-mailbox.ts';
 import { benchMailListLatency } from './mail-list-latency.ts';
@@ -25,6 +26,7 @@ const BENCHES: [string, () => Promise<BenchResult[]>][] = [
   ['idle-rss', benchIdleRss],
   ['desktop-launch', benchDesktopLaunch],
   ['mail-ingest', benchMailIngest],
+  ['mail-flood', benchMailFlood],
   ['mail-push-latency', benchMailPushLatency],
   ['mail-hostile-backlog', benchMailHostileBacklog],
   ['mail-list-latency', benchMailListLatency],

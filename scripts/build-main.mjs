@@ -21,7 +21,7 @@ import {
 fs.rmSync(mainBuild.outdir, { recursive: true, force: true });
 fs.rmSync(preloadBuild.outdir, { recursive: true, force: true });
 // The parse worker first: its SHA-256 goes into the main bundles, which check the file before
-// they start it (src-main/mail/parse-worker-file.ts). Installers unpack the worker beside app.asar,
+// they start it (src-main/mail/parse/parse-worker-file.ts). Installers unpack the worker beside app.asar,
 // outside the archive's integrity check; the hash inside the archive covers it.
 const workerResult = await build(workerBuild);
 const workerSha256 = createHash('sha256')

@@ -25,7 +25,7 @@ const cjsShim = [
 
 /**
  * The constant scripts/build-main.mjs defines in the main bundles: the parse worker's SHA-256
- * (src-main/mail/parse-worker-file.ts checks it before starting the worker).
+ * (src-main/mail/parse/parse-worker-file.ts checks it before starting the worker).
  */
 export const PARSE_WORKER_SHA256_NAME = '__PARSE_WORKER_SHA256__';
 
@@ -116,11 +116,11 @@ export const mainBuild = {
 
 /** @type {import('esbuild').BuildOptions} */
 export const workerBuild = {
-  // The mail parse pool's worker thread (src-main/mail/parse-worker-file.ts loads it), bundled with
+  // The mail parse pool's worker thread (src-main/mail/parse/parse-worker-file.ts loads it), bundled with
   // its dependencies: the installers unpack this one file from the asar archive (a worker
   // thread is not certain to read modules from inside it), where node_modules is out of reach.
   // CommonJS dependencies get a real `require` for Node's built-ins.
-  entryPoints: { 'parse-worker': 'src-main/mail/parse-worker.ts' },
+  entryPoints: { 'parse-worker': 'src-main/mail/parse/parse-worker.ts' },
   outdir: 'dist/main',
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -3,9 +3,9 @@ import type { Rule } from 'eslint';
 
 export interface Layer {
   name: string;
-  /** `dir/` = everything under it; `dir/*.ts` = the files directly in it. */
+  /** `dir/` = everything under it; `dir/*.ts` = the files directly in it; `dir/file.ts`. */
   folders: string[];
-  /** The layers it may import besides itself. */
+  /** The layers it may import besides itself (`name-*` expanded). */
   mayImport: string[];
 }
 

@@ -18,7 +18,9 @@ function names(cell) {
 
 /**
  * The table as layers: each with its folders (`dir/` = everything under it, `dir/*.ts` = the
- * files directly in it) and the layers it may import besides itself.
+ * files directly in it, `dir/file.ts` = that file) and the layers it may import besides
+ * itself. `name-*` in the last column stands for every layer whose name starts with `name-`
+ * (the rooms of one service, e.g. `mail-*`).
  * @param {string} [markdown]
  */
 export function parseLayerMap(markdown = fs.readFileSync(DOC, 'utf8')) {
@@ -41,11 +43,15 @@ export function parseLayerMap(markdown = fs.readFileSync(DOC, 'utf8')) {
     folders: names(folders),
     mayImport: names(mayImport),
   }));
-  const known = new Set(layers.map((l) => l.name));
+  const known = layers.map((l) => l.name);
   for (const layer of layers) {
-    for (const other of layer.mayImport) {
-      if (!known.has(other)) throw new Error(`layer ${layer.name} may import unknown ${other}`);
-    }
+    layer.mayImport = layer.mayImport.flatMap((other) => {
+      const matches = other.endsWith('-*')
+        ? known.filter((name) => name.startsWith(other.slice(0, -1)))
+        : known.filter((name) => name === other);
+      if (matches.length === 0) throw new Error(`layer ${layer.name} may import unknown ${other}`);
+      return matches;
+    });
   }
   return layers;
 }

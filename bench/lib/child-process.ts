@@ -12,8 +12,8 @@ export interface Child {
   stop(graceMs: number): Promise<number | null | 'killed'>;
 }
 
-export function spawnChild(args: string[], cwd: string): Child {
-  const proc = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+export function spawnChild(args: string[], cwd: string, env?: NodeJS.ProcessEnv): Child {
+  const proc = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   proc.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise<number | null>((resolve) =>

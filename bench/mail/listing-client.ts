@@ -4,6 +4,29 @@ import type { Mail } from '../../src-shared/mail/schemas.ts';
 
 const PAGE = 200;
 
+export interface ListedCount {
+  count: number;
+  ms: number;
+}
+
+/**
+ * Runs `sweep` (which resolves with how many mails were listed so far) every 100 ms until
+ * `total` were listed or `limitMs` passed.
+ */
+export async function sweepUntil(
+  total: number,
+  limitMs: number,
+  sweep: () => Promise<number>,
+): Promise<ListedCount> {
+  const start = performance.now();
+  let listed = 0;
+  while (listed < total && performance.now() - start < limitMs) {
+    listed = await sweep();
+    if (listed < total) await sleep(100);
+  }
+  return { count: listed, ms: performance.now() - start };
+}
+
 /**
  * Follows mailboxes the way a script does: GET /api/emails/{email}?after_id=…&limit=200 from
  * where it left off, every answer parsed, until a number of mails has been listed.
@@ -18,13 +41,11 @@ export class ListingClient {
   ) {}
 
   /** Sweeps every mailbox until `total` mails were listed in all, or `limitMs` passed. */
-  async until(total: number, limitMs: number): Promise<{ count: number; ms: number }> {
-    const start = performance.now();
-    while (this.listed < total && performance.now() - start < limitMs) {
+  until(total: number, limitMs: number): Promise<ListedCount> {
+    return sweepUntil(total, limitMs, async () => {
       for (const email of this.recipients) await this.follow(email);
-      if (this.listed < total) await sleep(100);
-    }
-    return { count: this.listed, ms: performance.now() - start };
+      return this.listed;
+    });
   }
 
   private async follow(email: string): Promise<void> {

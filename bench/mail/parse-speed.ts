@@ -19,7 +19,7 @@ import {
   parseMessage,
   parseWithMailparser,
   type ParsedMessage,
-} from '../../src-main/mail/message-parser.ts';
+} from '../../src-main/mail/parse/message-parser.ts';
 import { benchMessage } from './smtp-load-plan.ts';
 
 const MAILS = Number(process.env.PARSE_MAILS ?? 2000);

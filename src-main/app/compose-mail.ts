@@ -4,23 +4,27 @@ import type { MxCheck } from '../../src-shared/api/server-settings.ts';
 import type { Db } from '../db/open-database.ts';
 import type { StreamOptions } from '../http/mail-stream.ts';
 import { DEFAULT_STREAM_OPTIONS } from '../http/ws-routes.ts';
-import type { LeasePolicy } from '../mail/lease-service.ts';
-import { checkMx, systemMxResolver, type MxResolver } from '../mail/mx-check.ts';
-import { DEFAULT_KEY_WATCH_MS } from '../mail/key-sessions.ts';
-import { ParsePool, type ParsePoolHooks } from '../mail/parse-pool.ts';
+import type { LeasePolicy } from '../mail/access/lease-service.ts';
+import { checkMx, systemMxResolver, type MxResolver } from '../mail/access/mx-check.ts';
+import { DEFAULT_KEY_WATCH_MS } from '../mail/access/key-sessions.ts';
+import { ParsePool, type ParsePoolHooks } from '../mail/parse/parse-pool.ts';
 import {
   createMailServices,
   type MailServices,
   type SourceOptions,
 } from '../mail/mail-services.ts';
-import type { RetentionPolicy } from '../mail/retention.ts';
-import { createSmtpServer, DEFAULT_SMTP_TIMEOUTS, type SmtpTimeouts } from '../mail/smtp-ingest.ts';
+import type { RetentionPolicy } from '../mail/store/retention.ts';
+import {
+  createSmtpServer,
+  DEFAULT_SMTP_TIMEOUTS,
+  type SmtpTimeouts,
+} from '../mail/smtp/smtp-ingest.ts';
 import type { Clock } from '../core/clock.ts';
 import { StartupError } from '../core/startup-error.ts';
 import type { PerAddressLimit } from '../core/connection-limits.ts';
 import { createLogger } from '../core/logger.ts';
 import { WEBHOOK_LIMITS } from '../../src-shared/api/webhooks.ts';
-import { createSender, type WebhookPost } from '../mail/webhooks/webhook-sender.ts';
+import { createSender, type WebhookPost } from '../mail/push/webhooks/webhook-sender.ts';
 
 /** Replaceable parts of the mail service, for tests and benchmarks. */
 export interface MailOverrides {

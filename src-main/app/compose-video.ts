@@ -9,6 +9,7 @@ import { MediaStore } from '../video/media-store.ts';
 import type { Resolver } from '../video/outbound/address-guard.ts';
 import { readyDispatcher } from '../video/outbound/dispatcher.ts';
 import { OutboundClient } from '../video/outbound/outbound-client.ts';
+import { DIRECT } from '../video/outbound/proxy-failure.ts';
 import {
   createOutboundTransports,
   GuardProxy,
@@ -77,7 +78,7 @@ export function composeVideo(
   const guard = new GuardProxy({ resolver: overrides.resolver });
   const makeTransports = transportMaker(overrides, guard);
   let transports = makeTransports(config.proxy);
-  const outbound = new OutboundClient(transports.dispatcher, transports.pages);
+  const outbound = new OutboundClient(transports.dispatcher, transports.pages, transports.route);
   const runner = new TaskRunner({
     registry: overrides.registry ?? createDefaultRegistry(),
     http: outbound,
@@ -110,6 +111,7 @@ export function composeVideo(
       transports = makeTransports(proxy);
       outbound.switchDispatcher(transports.dispatcher);
       outbound.switchPageTransport(transports.pages);
+      outbound.switchRoute(transports.route);
       if (old !== transports) void old.close().catch(() => undefined);
     },
     closeOutbound: async () => {
@@ -131,6 +133,7 @@ function transportMaker(
       dispatcher,
       pages: overrides.pageTransport ?? dispatcherTransport(dispatcher),
       pageClient: 'undici',
+      route: DIRECT,
       close: () => Promise.resolve(),
     };
     return () => pinned;

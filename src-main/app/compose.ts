@@ -7,7 +7,7 @@ import { createHttpServer } from '../http/create-server.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../http/rate-limit.ts';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '../http/server-timeouts.ts';
 import type { MailServices } from '../mail/mail-services.ts';
-import type { MxResolver } from '../mail/mx-check.ts';
+import type { MxResolver } from '../mail/access/mx-check.ts';
 import type { TaskScheduler } from '../video/scheduler.ts';
 import type { VideoService } from '../video/video-service.ts';
 import { appVersion, webUiDir } from './app-paths.ts';
@@ -24,7 +24,7 @@ import { SETTINGS_FILE_NAME, settingsFile } from '../settings/settings-file.ts';
 import { applyStoredSettings } from '../settings/stored-settings.ts';
 import { databaseProxySecret, startProxy } from '../settings/proxy-secret.ts';
 import { plainSecretBox } from '../mail/sources/secret-box.ts';
-import { DomainReach } from '../mail/domain-reach.ts';
+import { DomainReach } from '../mail/access/domain-reach.ts';
 import { removeServerFile, SERVER_FILE_NAME, writeServerFile } from './server-file.ts';
 import { loopbackOrigin } from './sign-in-link.ts';
 

@@ -1,7 +1,7 @@
 import type { MailServices } from '../mail/mail-services.ts';
 
 /**
- * A one-time sign-in link for a browser on this computer (mail/sign-in-codes.ts): printed at a
+ * A one-time sign-in link for a browser on this computer (mail/access/sign-in-codes.ts): printed at a
  * headless start and by `npm run cli -- sign-in`, opened or copied by the desktop's tray. The
  * code is in the fragment, which the browser never sends; the page exchanges it by POST for a
  * new key, and it dies after one use or 10 minutes, so a terminal log or the browser's history

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { systemClock } from '../core/clock.ts';
 import { ConfigError } from '../app/config.ts';
 import { DATABASE_FILE, openDatabase } from '../db/open-database.ts';
-import { ApiKeyStore, type ApiKeyInfo } from '../mail/key-store.ts';
+import { ApiKeyStore, type ApiKeyInfo } from '../mail/access/key-store.ts';
 import type { CliCommand } from './command.ts';
 import { cliDataDir } from './data-dir.ts';
 

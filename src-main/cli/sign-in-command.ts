@@ -8,7 +8,7 @@ import { readServerFile } from '../app/server-file.ts';
 import { signInLinkAt } from '../app/sign-in-link.ts';
 import { systemClock } from '../core/clock.ts';
 import { DATABASE_FILE, openDatabase } from '../db/open-database.ts';
-import { ApiKeyStore } from '../mail/key-store.ts';
+import { ApiKeyStore } from '../mail/access/key-store.ts';
 import { CliFailure, type CliCommand } from './command.ts';
 import { cliDataDir } from './data-dir.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../core/app-error.ts';
 import { isLoopbackAddress } from '../core/loopback.ts';
-import type { ApiKeyStore } from '../mail/key-store.ts';
+import type { ApiKeyStore } from '../mail/access/key-store.ts';
 import { requireApiKey } from './mail-auth.ts';
 
 /**

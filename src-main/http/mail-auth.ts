@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error.ts';
 import { connectionActivity } from '../core/connection-limits.ts';
-import type { ApiKeyStore, KeyCheck } from '../mail/key-store.ts';
+import type { ApiKeyStore, KeyCheck } from '../mail/access/key-store.ts';
 
 const MESSAGES: Record<Exclude<KeyCheck, 'ok'> | 'conflict', string> = {
   missing:

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '../../src-shared/api/routes.ts';
 import { AppError } from '../core/app-error.ts';
-import { encodeBulk, encodeMailArray } from '../mail/listed-json.ts';
+import { encodeBulk, encodeMailArray } from '../mail/read/listed-json.ts';
 import type { MailServices } from '../mail/mail-services.ts';
 import { attachmentRoute, rawRoute } from './mail-file-routes.ts';
 import { keyIdOf, keyRevokedError, requireApiKey } from './mail-auth.ts';

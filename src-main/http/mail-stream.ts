@@ -2,10 +2,10 @@ import type { WebSocket } from 'ws';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { Mail, WsMessage } from '../../src-shared/mail/schemas.ts';
 import type { Clock } from '../core/clock.ts';
-import { encodeEmailMessage } from '../mail/listed-json.ts';
-import type { ListedMail } from '../mail/listed-mail.ts';
-import type { LiveHub } from '../mail/live-hub.ts';
-import type { MailStore } from '../mail/mail-store.ts';
+import { encodeEmailMessage } from '../mail/read/listed-json.ts';
+import type { ListedMail } from '../mail/store/listed-mail.ts';
+import type { LiveHub } from '../mail/push/live-hub.ts';
+import type { MailStore } from '../mail/store/mail-store.ts';
 
 export interface StreamOptions {
   heartbeatMs: number;

@@ -15,7 +15,7 @@ export interface RateLimits {
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { requestsPerMinute: 300, createsPerMinute: 10 };
 
-/** The id of a usable API key, or null (mail/key-store.ts `identify`). */
+/** The id of a usable API key, or null (mail/access/key-store.ts `identify`). */
 export type KeyIdentifier = (key: string) => number | null;
 
 /**

@@ -14,7 +14,7 @@ import {
 import type { SettingsInvalidReason } from '../../src-shared/errors/codes.ts';
 import { settingsInvalid } from '../core/app-error.ts';
 import { keyActions } from '../mail/key-actions.ts';
-import type { ApiKeyStore } from '../mail/key-store.ts';
+import type { ApiKeyStore } from '../mail/access/key-store.ts';
 import { isLoopbackAddress } from '../core/loopback.ts';
 import { keyIdOf } from './mail-auth.ts';
 import { registerMailBodyParser } from './mail-request.ts';

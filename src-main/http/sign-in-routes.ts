@@ -9,8 +9,8 @@ import {
   type SignInRedeem,
 } from '../../src-shared/api/sign-in.ts';
 import { AppError } from '../core/app-error.ts';
-import type { ApiKeyStore } from '../mail/key-store.ts';
-import type { SignInCodes } from '../mail/sign-in-codes.ts';
+import type { ApiKeyStore } from '../mail/access/key-store.ts';
+import type { SignInCodes } from '../mail/access/sign-in-codes.ts';
 import { registerMailBodyParser } from './mail-request.ts';
 import { requireLocalWithKey } from './local-keyed-access.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '../../src-shared/api/routes.ts';
 import type { Source, SourceAuthorize, SourceTestResult } from '../../src-shared/mail/sources.ts';
-import type { ApiKeyStore } from '../mail/key-store.ts';
+import type { ApiKeyStore } from '../mail/access/key-store.ts';
 import type { SourceService } from '../mail/sources/source-service.ts';
 import { registerMailBodyParser } from './mail-request.ts';
 import { requireLocalWithKey } from './local-keyed-access.ts';

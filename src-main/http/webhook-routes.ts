@@ -8,8 +8,8 @@ import {
   type WebhookView,
 } from '../../src-shared/api/webhooks.ts';
 import { settingsInvalid } from '../core/app-error.ts';
-import type { ApiKeyStore } from '../mail/key-store.ts';
-import { parseWebhookId, type WebhookService } from '../mail/webhooks/webhook-service.ts';
+import type { ApiKeyStore } from '../mail/access/key-store.ts';
+import { parseWebhookId, type WebhookService } from '../mail/push/webhooks/webhook-service.ts';
 import { registerMailBodyParser } from './mail-request.ts';
 import { requireLocalWithKey } from './local-keyed-access.ts';
 

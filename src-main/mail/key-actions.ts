@@ -1,6 +1,6 @@
 import type { ApiKeyView, CreatedApiKeyView } from '../../src-shared/api/server-settings.ts';
 import { AppError } from '../core/app-error.ts';
-import type { ApiKeyInfo, ApiKeyStore } from './key-store.ts';
+import type { ApiKeyInfo, ApiKeyStore } from './access/key-store.ts';
 
 type Keys = Pick<ApiKeyStore, 'list' | 'create' | 'disable' | 'enable' | 'delete'>;
 

@@ -1,6 +1,6 @@
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import { AppError } from '../core/app-error.ts';
-import { queryTerms } from './search/search-terms.ts';
+import { queryTerms } from './store/search/search-terms.ts';
 
 /** Runs of letters and digits: the words unicode61 (the index's tokenizer) would make. */
 const WORD = /[\p{L}\p{N}]+/gu;

@@ -9,7 +9,7 @@ import type {
 } from '../../src-shared/api/server-settings.ts';
 import type { Settings } from '../../src-shared/settings/schemas.ts';
 import { isLoopbackAddress } from '../core/loopback.ts';
-import type { DomainPool } from '../mail/domain-pool.ts';
+import type { DomainPool } from '../mail/access/domain-pool.ts';
 import { AppError, settingsInvalid } from '../core/app-error.ts';
 import { externalAddresses, firstLanAddress } from './lan-address.ts';
 import { isWildcard, RebindError, type Listeners } from '../core/listeners.ts';
@@ -49,7 +49,7 @@ export interface SettingsServiceDeps {
   /** Keeps the proxy password out of settings.json (in memory only when not given). */
   proxySecret?: ProxySecret;
   domains: Pick<DomainPool, 'list' | 'add' | 'delete'>;
-  /** GET /api/info `default_domain` (mail/domain-reach.ts); the first entry when not given. */
+  /** GET /api/info `default_domain` (mail/access/domain-reach.ts); the first entry when not given. */
   defaultDomain?: () => string | null;
   version: string;
   initialApiKey: string | null;

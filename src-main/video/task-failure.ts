@@ -3,6 +3,7 @@ import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
 import { PLATFORM_NAMES } from '../../src-shared/video/platform-names.ts';
 import { NonPublicAddressError } from './outbound/address-guard.ts';
 import { OutboundRefusedError } from './outbound/outbound-client.ts';
+import { ProxyUnreachableError } from './outbound/proxy-failure.ts';
 import { ProxyRefusedError } from './outbound/transport.ts';
 import { PlatformError } from './platforms/platform.ts';
 import { TooLargeError, TruncatedError, UpstreamStatusError } from './downloader.ts';
@@ -92,6 +93,15 @@ export function describeFailure(err: unknown, platform: Platform): TaskFailure {
       code: 'network',
       message: `Your DNS sent ${name}'s address to a private or local network address, so Ephemera did not connect. Check your DNS or set a proxy.`,
       retryable: false,
+    };
+  }
+  if (err instanceof ProxyUnreachableError) {
+    const from =
+      err.proxy.from === 'settings' ? 'set in Settings' : 'named by HTTPS_PROXY/HTTP_PROXY';
+    return {
+      code: 'network',
+      message: `Could not reach the proxy ${err.proxy.host} (${err.code}), ${from}. Check that the proxy is running, or change or remove it, then try again.`,
+      retryable: true,
     };
   }
   const proxyStatus = proxyRefusal(err);

@@ -3,7 +3,7 @@ import { api } from '../api/client.ts';
 import { Toaster } from '../components/toaster.tsx';
 import { MailPage } from '../features/mail/mail-page.tsx';
 import { useUnreadTotal } from '../features/mail/mail-refresh.ts';
-import { useMail } from '../features/mail/mail-store.ts';
+import { useMailboxes } from '../features/mail/mailbox-store.ts';
 import { PhonePage } from '../features/phone/phone-page.tsx';
 import { SettingsPage } from '../features/settings/settings-page.tsx';
 import { VideoPage } from '../features/video/video-page.tsx';
@@ -15,7 +15,7 @@ import { ErrorBoundary } from './error-boundary.tsx';
 import { KeyDialog } from './key-dialog.tsx';
 import { Nav } from './nav.tsx';
 import { PortBanner } from './port-banner.tsx';
-import type { PairFragment } from './pair-link.ts';
+import type { PairFragment } from '../lib/pair-link.ts';
 import { ReplaceKeyDialog } from './replace-key-dialog.tsx';
 import { usePairing } from './use-pairing.ts';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
@@ -38,7 +38,7 @@ export function App({ pairing = null }: { pairing?: PairFragment | null }): Reac
     api().auth.setPrompt((reason) => useKeyPrompt.getState().ask(reason));
     void useServer.getState().loadInfo();
     useVideo.getState().restore();
-    useMail.getState().restore();
+    useMailboxes.getState().restore();
   }, []);
 
   const unread = useUnreadTotal();

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Icon, type IconName } from '../components/icon.tsx';
 import { useT, type MessageKey } from '../i18n/i18n.ts';
-import { usePrefs, type ThemeChoice } from '../stores/prefs-store.ts';
+import { usePrefs, type ThemeChoice } from '../prefs/prefs-store.ts';
 import { useServer } from '../stores/server-store.ts';
 import { useShortcuts } from '../stores/shortcut-store.ts';
 import type { Route } from './use-route.ts';

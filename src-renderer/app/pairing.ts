@@ -1,5 +1,6 @@
 import { api } from '../api/client.ts';
-import { readPairFragment, type PairFragment } from './pair-link.ts';
+import { readPairFragment, type PairFragment } from '../lib/pair-link.ts';
+import type { ReplaceQuestion } from '../stores/replace-key-store.ts';
 
 /** Where a browser lands after a sign-in link: mail is what the key is for. */
 const AFTER_PAIRING = '#/mail';
@@ -30,12 +31,6 @@ export type PairOutcome =
   | { kind: 'declined' }
   /** The desktop shell needs no key. */
   | { kind: 'not-needed' };
-
-/** The two keys the person chooses between; names and hints only, never a key. */
-export interface ReplaceQuestion {
-  current: { name: string | null; hint: string | null };
-  offered: { name: string };
-}
 
 /**
  * Exchanges a link's one-time code for a key and stores it. A browser that already holds a key

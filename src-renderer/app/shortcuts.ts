@@ -1,18 +1,6 @@
 import type { MessageKey } from '../i18n/i18n.ts';
+import type { ShortcutAction } from '../stores/shortcut-store.ts';
 import type { Route } from './use-route.ts';
-
-/** What a shortcut does; features register the handlers (`useShortcutAction`). */
-export type ShortcutAction =
-  | 'mail.next'
-  | 'mail.previous'
-  | 'mail.copyCode'
-  | 'mail.search'
-  | 'video.paste'
-  | 'go.video'
-  | 'go.mail'
-  | 'go.phone'
-  | 'go.settings'
-  | 'help';
 
 export type ShortcutGroup = 'general' | 'screens' | 'mail' | 'video';
 

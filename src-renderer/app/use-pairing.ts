@@ -3,7 +3,7 @@ import { visitMail } from '../features/mail/mail-visit.ts';
 import { useT } from '../i18n/i18n.ts';
 import { useReplaceKey } from '../stores/replace-key-store.ts';
 import { useToasts } from '../stores/toast-store.ts';
-import type { PairFragment } from './pair-link.ts';
+import type { PairFragment } from '../lib/pair-link.ts';
 import { applyPairing, takePairFragment, type PairOutcome } from './pairing.ts';
 
 /**

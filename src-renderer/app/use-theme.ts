@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { usePrefs } from '../stores/prefs-store.ts';
+import { usePrefs } from '../prefs/prefs-store.ts';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

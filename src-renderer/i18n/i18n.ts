@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { usePrefs, type Lang } from '../stores/prefs-store.ts';
+import { usePrefs, type Lang } from '../prefs/prefs-store.ts';
 import { en, type MessageKey } from './en.ts';
 import { zhCN } from './zh-cn.ts';
 

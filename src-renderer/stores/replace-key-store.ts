@@ -1,5 +1,10 @@
 import { create } from 'zustand';
-import type { ReplaceQuestion } from '../app/pairing.ts';
+
+/** The two keys the person chooses between; names and hints only, never a key. */
+export interface ReplaceQuestion {
+  current: { name: string | null; hint: string | null };
+  offered: { name: string };
+}
 
 interface ReplaceKeyState {
   question: ReplaceQuestion | null;

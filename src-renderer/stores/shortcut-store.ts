@@ -1,6 +1,18 @@
 import { useEffect, useEffectEvent } from 'react';
 import { create } from 'zustand';
-import type { ShortcutAction } from '../app/shortcuts.ts';
+
+/** What a shortcut does; features register the handlers (`useShortcutAction`). */
+export type ShortcutAction =
+  | 'mail.next'
+  | 'mail.previous'
+  | 'mail.copyCode'
+  | 'mail.search'
+  | 'video.paste'
+  | 'go.video'
+  | 'go.mail'
+  | 'go.phone'
+  | 'go.settings'
+  | 'help';
 
 type Handler = () => void;
 

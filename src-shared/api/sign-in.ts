@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * One-time sign-in codes (src-main/mail/sign-in-codes.ts): a link carries a code that is
+ * One-time sign-in codes (src-main/mail/access/sign-in-codes.ts): a link carries a code that is
  * exchanged once, by POST, for an API key, so no long-lived key is ever in a URL.
  * - `pair`: the QR code of Phone → Pair a phone, for the phone's browser;
  * - `sign-in`: the link printed at a headless start or opened by the desktop app's

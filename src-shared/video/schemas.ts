@@ -162,6 +162,13 @@ export const DiagnosticsFailureSchema = z.object({
   status: z.number().int().nullable(),
 });
 
+/** The proxy a run went through (`host:port`, never credentials) and where it was set. */
+export const ProxyUseSchema = z.object({
+  host: z.string(),
+  from: z.enum(['settings', 'environment']),
+});
+export type ProxyUse = z.infer<typeof ProxyUseSchema>;
+
 /** The part of a task's diagnostics kept with its record (memory and SQLite). */
 export const DiagnosticsLogSchema = z.object({
   started_at: z.number().int(),
@@ -169,6 +176,8 @@ export const DiagnosticsLogSchema = z.object({
   failure: DiagnosticsFailureSchema.nullable(),
   steps: z.array(DiagnosticsStepSchema),
   steps_dropped: z.number().int(),
+  /** The proxy the run's first proxied request went through; null when it went direct. */
+  proxy: ProxyUseSchema.nullable().default(null),
 });
 export type DiagnosticsLog = z.infer<typeof DiagnosticsLogSchema>;
 

@@ -1,7 +1,7 @@
 import type { Mail } from '../../src-shared/mail/schemas.ts';
 import type { RunningApp } from '../../src-main/app/compose.ts';
-import type { AnalyzedMessage } from '../../src-main/mail/analyze-message.ts';
-import type { MailStore } from '../../src-main/mail/mail-store.ts';
+import type { AnalyzedMessage } from '../../src-main/mail/parse/analyze-message.ts';
+import type { MailStore } from '../../src-main/mail/store/mail-store.ts';
 
 /** What a fake analyzer makes of a raw `text`: subject and body are the text itself. */
 export function analyzedAs(text: string, from: string | null): AnalyzedMessage {

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MADE_ROOM_REPLY } from '../../src-main/mail/smtp-sessions.ts';
+import { MADE_ROOM_REPLY } from '../../src-main/mail/smtp/smtp-sessions.ts';
 import { startMailTestApp, type MailTestApp } from '../helpers/mail-app.ts';
 import { RawSmtp, sendMail } from '../helpers/smtp-client.ts';
 

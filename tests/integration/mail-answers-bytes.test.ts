@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { Mail } from '../../src-shared/mail/schemas.ts';
-import type { NewMail } from '../../src-main/mail/mail-store.ts';
+import type { NewMail } from '../../src-main/mail/store/mail-store.ts';
 import { startMailTestApp, type MailTestApp } from '../helpers/mail-app.ts';
 
 const BODY = MAIL_LIMITS.listBodyChars;
 
 /**
  * The list, search, bulk and WebSocket answers are written from SQLite's bytes
- * (src-main/mail/listed-json.ts); on the real server they must be, byte for byte, the JSON
+ * (src-main/mail/read/listed-json.ts); on the real server they must be, byte for byte, the JSON
  * Fastify and ws wrote from the mails as objects, which the desktop's IPC still gets.
  */
 describe('mail answers written as bytes, on the real server', () => {

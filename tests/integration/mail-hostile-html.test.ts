@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLogSink } from '../../src-main/core/logger.ts';
-import type { ParseJob } from '../../src-main/mail/parse-pool.ts';
+import type { ParseJob } from '../../src-main/mail/parse/parse-pool.ts';
 import type { Mail } from '../../src-shared/mail/schemas.ts';
 import { deferred, type Deferred } from '../helpers/deferred.ts';
 import { startMailTestApp, type MailTestApp } from '../helpers/mail-app.ts';

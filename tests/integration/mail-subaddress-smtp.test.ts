@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailboxOf } from '../../src-shared/mail/address.ts';
-import { deliveryTargets } from '../../src-main/mail/address.ts';
+import { deliveryTargets } from '../../src-main/mail/access/address.ts';
 import { startMailTestApp, type MailTestApp } from '../helpers/mail-app.ts';
 import { RawSmtp, sendMail } from '../helpers/smtp-client.ts';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WORKER_HEAP_MB } from '../../src-main/mail/parse-worker-file.ts';
+import { WORKER_HEAP_MB } from '../../src-main/mail/parse/parse-worker-file.ts';
 import { workerBuild } from '../../scripts/build-options.mjs';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir.ts';
 

@@ -5,9 +5,9 @@ import { createLogger } from '../../src-main/core/logger.ts';
 import { openDatabase, type Db } from '../../src-main/db/open-database.ts';
 import { registerErrorHandler } from '../../src-main/http/error-handler.ts';
 import { registerSettingsRoutes } from '../../src-main/http/settings-routes.ts';
-import { ApiKeyStore } from '../../src-main/mail/key-store.ts';
+import { ApiKeyStore } from '../../src-main/mail/access/key-store.ts';
 import { AppError } from '../../src-main/core/app-error.ts';
-import { checkMx } from '../../src-main/mail/mx-check.ts';
+import { checkMx } from '../../src-main/mail/access/mx-check.ts';
 import { ManualClock } from '../helpers/manual-clock.ts';
 
 describe('settings routes', () => {

@@ -4,7 +4,7 @@ import { createLogger } from '../../src-main/core/logger.ts';
 import { openDatabase, type Db } from '../../src-main/db/open-database.ts';
 import { registerErrorHandler } from '../../src-main/http/error-handler.ts';
 import { registerSourceRoutes } from '../../src-main/http/source-routes.ts';
-import { ApiKeyStore } from '../../src-main/mail/key-store.ts';
+import { ApiKeyStore } from '../../src-main/mail/access/key-store.ts';
 import { ManualClock } from '../helpers/manual-clock.ts';
 
 describe('source routes: the settings access rule', () => {

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { routes } from '../../src-shared/api/routes.ts';
 import {
   TaskCreatedSchema,
+  TaskDiagnosticsSchema,
   TaskSchema,
   type Task,
   type TaskErrorCode,
@@ -12,6 +14,7 @@ import type { OpenFile } from '../../src-main/video/downloader.ts';
 import { simBytes } from '../fixtures/platform-sim/sim-server.ts';
 import { CanaryServer } from '../helpers/canary-server.ts';
 import { ConnectProxy } from '../helpers/connect-proxy.ts';
+import { freePort } from '../helpers/free-ports.ts';
 import { rawRequest } from '../helpers/raw-http.ts';
 import { recordingDispatcher, type RecordingDispatcher } from '../helpers/recording-dispatcher.ts';
 import { publishVideo } from '../helpers/sim-posts.ts';
@@ -174,6 +177,37 @@ describe('video fetch faults', () => {
         expect(app.sim.requests).toEqual([]);
       },
     );
+
+    it.each([
+      ['refuses connections', (port: number) => `http://127.0.0.1:${port}`, 'ECONNREFUSED'],
+      ['has a name that does not resolve', () => 'http://proxy.invalid:3128', 'ENOTFOUND'],
+    ])(
+      'names the proxy when nothing answers there (it %s), and the record says one was used',
+      async (_case, proxyUrl, code) => {
+        const app = await start();
+        const proxy = proxyUrl(await freePort());
+        await app.restart({ config: { proxy } });
+        const task = await share(app, publishVideo(app.sim, { size: SIZE }).shareUrl);
+        expectFailure(task, 'network', true);
+        const host = new URL(proxy).host;
+        expect(task.error).toBe(
+          `Could not reach the proxy ${host} (${code}), set in Settings. Check that the proxy is running, or change or remove it, then try again.`,
+        );
+        expect(app.sim.requests).toEqual([]);
+        const res = await app.request(routes.taskDiagnostics.url({ token: task.task_id }));
+        const record = TaskDiagnosticsSchema.parse(await res.json());
+        expect(record.proxy).toEqual({ host, from: 'settings' });
+        expect(record.failure?.error_class).toBe('ProxyUnreachableError');
+      },
+    );
+
+    it('keeps the record of a direct run free of any proxy', async () => {
+      const app = await start();
+      const task = await share(app, publishVideo(app.sim, { size: SIZE }).shareUrl);
+      expect(task.status).toBe('completed');
+      const res = await app.request(routes.taskDiagnostics.url({ token: task.task_id }));
+      expect(TaskDiagnosticsSchema.parse(await res.json()).proxy).toBeNull();
+    });
 
     it('asks for proxy credentials on 407, not retryable', async () => {
       const app = await start();

@@ -11,10 +11,10 @@ import { createLogger } from '../../src-main/core/logger.ts';
 import { DATABASE_FILE, openDatabase } from '../../src-main/db/open-database.ts';
 import { registerErrorHandler } from '../../src-main/http/error-handler.ts';
 import { registerWebhookRoutes } from '../../src-main/http/webhook-routes.ts';
-import { ApiKeyStore } from '../../src-main/mail/key-store.ts';
-import { WebhookService } from '../../src-main/mail/webhooks/webhook-service.ts';
-import { WebhookStore } from '../../src-main/mail/webhooks/webhook-store.ts';
-import { WebhookWorker } from '../../src-main/mail/webhooks/webhook-worker.ts';
+import { ApiKeyStore } from '../../src-main/mail/access/key-store.ts';
+import { WebhookService } from '../../src-main/mail/push/webhooks/webhook-service.ts';
+import { WebhookStore } from '../../src-main/mail/push/webhooks/webhook-store.ts';
+import { WebhookWorker } from '../../src-main/mail/push/webhooks/webhook-worker.ts';
 import { startMailTestApp, type MailTestApp } from '../helpers/mail-app.ts';
 import { ManualClock } from '../helpers/manual-clock.ts';
 

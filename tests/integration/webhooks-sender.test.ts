@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSender } from '../../src-main/mail/webhooks/webhook-sender.ts';
+import { createSender } from '../../src-main/mail/push/webhooks/webhook-sender.ts';
 
 const options = { timeoutMs: 2_000, replyBytes: 64 * 1024, userAgent: 'test' };
 

@@ -44,6 +44,7 @@ const RECORD: TaskDiagnostics = {
     },
   ],
   steps_dropped: 3,
+  proxy: null,
   server_time: 1_795_000_050,
 };
 
@@ -51,10 +52,11 @@ describe('the text "Copy diagnostics" puts on the clipboard', () => {
   const text = diagnosticsText(RECORD);
 
   it('starts with a summary a person can read: version, system, platform, time, failure, steps', () => {
-    expect(text.split('\n').slice(0, 8)).toEqual([
+    expect(text.split('\n').slice(0, 9)).toEqual([
       'Ephemera 1.4.0 (darwin arm64) · TikTok · failed',
       'time: 2026-11-18T11:06:42.000Z',
       'error: blocked_by_platform: TikTok asked for a check.',
+      'proxy: none (direct)',
       'failed in resolve at: read script#__UNIVERSAL_DATA_FOR_REHYDRATION__ (not found) (PlatformError blocked_by_platform)',
       'steps (2, 3 dropped):',
       '  1. [resolve +120 ms] GET www.tiktok.com/@a/video/7301234567890123456 → 200, text/html, 2048 B, 2 cookie(s) set',
@@ -68,5 +70,14 @@ describe('the text "Copy diagnostics" puts on the clipboard', () => {
     const { task_id: _id, server_time: _time, ...expected } = RECORD;
     expect(JSON.parse(json)).toEqual(expected);
     expect(text).not.toContain(RECORD.task_id);
+  });
+
+  it('names the proxy the run went through, and where it was set', () => {
+    const proxied = diagnosticsText({
+      ...RECORD,
+      proxy: { host: '127.0.0.1:7890', from: 'environment' },
+    });
+    expect(text.split('\n')).toContain('proxy: none (direct)');
+    expect(proxied.split('\n')[3]).toBe('proxy: 127.0.0.1:7890 (environment)');
   });
 });

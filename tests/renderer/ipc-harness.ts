@@ -4,7 +4,7 @@ import type { IpcRenderer } from 'electron';
 import type { Dispatcher } from 'undici';
 import { AppController } from '../../src-main/app/app-controller.ts';
 import { startApp } from '../../src-main/app/compose.ts';
-import type { MxResolver } from '../../src-main/mail/mx-check.ts';
+import type { MxResolver } from '../../src-main/mail/access/mx-check.ts';
 import { appIpcHandlers, toAppInfo } from '../../src-main/electron/app.ipc.ts';
 import { settingsIpcHandlers } from '../../src-main/electron/settings.ipc.ts';
 import { desktopIpcHandlers } from '../../src-main/electron/desktop.ipc.ts';

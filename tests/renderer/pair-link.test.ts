@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairLink, readPairFragment } from '../../src-renderer/app/pair-link.ts';
+import { pairLink, readPairFragment } from '../../src-renderer/lib/pair-link.ts';
 import { suggestPhoneName } from '../../src-renderer/features/phone/pair-name.ts';
 
 const CODE = 'Q2m0b8s6N1x4yT7cVv9e_w';

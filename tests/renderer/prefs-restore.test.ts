@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { restorePrefs } from '../../src-renderer/stores/prefs-store.ts';
+import { restorePrefs } from '../../src-renderer/prefs/prefs-store.ts';
 
 const defaults = { theme: 'system', lang: 'en', other: 1 } as const;
 

@@ -4,7 +4,7 @@ import type { Migration } from './migration.ts';
  * The search index (004) no longer follows every insert: filling it cost a third of what
  * storing a mail costs, on the thread that answers SMTP, during floods when nobody searches.
  * Mails up to `indexed_through` are in mail_search; newer ones are added in idle time, and
- * before any search (mail/search-index.ts). Only indexed rows are taken out of the index when
+ * before any search (mail/store/search-index.ts). Only indexed rows are taken out of the index when
  * they are deleted or changed: FTS5 must never be told to delete what it was never given.
  */
 export const searchIndexLag: Migration = {

@@ -3,7 +3,7 @@ import type { Migration } from './migration.ts';
 /**
  * Chinese, Japanese and Korean text findable by any part of it (issue 33). unicode61 makes one
  * token of an unbroken run of CJK characters, so 验证码 inside 您的验证码是 was never found. The
- * index now holds its own text, written by mail/search/search-terms.ts: each CJK run becomes its
+ * index now holds its own text, written by mail/store/search/search-terms.ts: each CJK run becomes its
  * overlapping pairs of characters plus its last character alone, and a search asks for its
  * pairs as a phrase (search-query.ts). The terms are made in JavaScript, which the old index
  * could not hold: it read its columns back from a view of mail_messages, and FTS5 must be told

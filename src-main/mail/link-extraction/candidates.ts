@@ -21,6 +21,10 @@ const fold = (s: string): string => s.normalize('NFKC');
 /** The last line of a text: the sentence that introduces what follows it. */
 const lastLine = (s: string): string => s.slice(s.lastIndexOf('\n') + 1).trim();
 
+/** A button says what it does in a few words; a link whose text is a URL or a sentence is not one. */
+const isButtonLabel = (text: string): boolean =>
+  /\p{L}/u.test(text) && text.length <= 40 && !/:\/\/|www\./i.test(text);
+
 /** A text/plain part may carry HTML-escaped URLs (`&amp;`). */
 const decodeAmp = (url: string): string => url.replace(/&amp;/gi, '&');
 
@@ -30,10 +34,34 @@ function fromTextUrls(urls: readonly TextUrl[], source: 'html' | 'text', order: 
     const url = cleanHref(decodeAmp(t.url));
     if (!url) continue;
     // A URL alone on its line is introduced by the line before ("Reset it here:\n<url>").
-    const label = /\p{L}{2}/u.test(t.label) ? t.label : lastLine(t.context);
-    out.push({ url, label: fold(label), context: fold(t.context), source, order: order++ });
+    const alone = !/\p{L}{2}/u.test(t.label);
+    const label = alone ? lastLine(t.context) : t.label;
+    out.push({
+      url,
+      label: fold(label),
+      context: fold(t.context),
+      button: alone,
+      source,
+      order: order++,
+    });
   }
   return out;
+}
+
+/**
+ * A link right after another one, with no words between ("Yes, it was me" / "No, secure my
+ * account"; "Change your password: …" / "Review settings: …" on consecutive lines), is
+ * introduced by the same sentence as the first.
+ */
+function withGroupContext(links: LinkCandidate[]): LinkCandidate[] {
+  for (let i = 1; i < links.length; i++) {
+    const link = links[i] as LinkCandidate;
+    const previous = links[i - 1] as LinkCandidate;
+    if (link.source === previous.source && !/\p{L}{2}/u.test(link.context)) {
+      links[i] = { ...link, context: previous.context };
+    }
+  }
+  return links;
 }
 
 export function gatherCandidates(mail: MailParts): LinkCandidate[] {
@@ -49,6 +77,7 @@ export function gatherCandidates(mail: MailParts): LinkCandidate[] {
           url,
           label: fold(a.text),
           context: fold(rendered.text.slice(from, a.start)),
+          button: isButtonLabel(a.text),
           source: 'html',
           order: out.length,
         });
@@ -71,5 +100,5 @@ export function gatherCandidates(mail: MailParts): LinkCandidate[] {
   if (mail.text) {
     out.push(...fromTextUrls(findTextUrls(mail.text.slice(0, MAX_TEXT_CHARS)), 'text', out.length));
   }
-  return out;
+  return withGroupContext(out);
 }

@@ -3,9 +3,10 @@
  * as a person would copy them:
  * - `<…>`, `【…】`, `「…」` and similar brackets around a URL are dropped, and a URL inside
  *   them may run over several lines (RFC 3986 appendix C: the brackets delimit it);
- * - a URL cut at a line end (plain text wrapped at 70–80 columns) is rejoined with the next
+ * - a URL cut at a line end (plain text wrapped at 72–78 columns) is rejoined with the next
  *   line when that line is one unbroken run of URL characters that reads as the URL's rest
- *   (it holds a digit or one of `= & % / ? # _ ~ +`, or the URL stopped after such a character);
+ *   (it holds a digit or one of `= & % / ? # _ ~ +`, the URL stopped after such a character,
+ *   or the URL was cut inside a token at a wrapping column), a closing `>` included;
  * - punctuation that ends the sentence (`.`, `,`, `)`, `。`…) is not part of it.
  * Each URL comes with its label (the text before it on its line) and the text before that.
  */
@@ -48,7 +49,20 @@ function readPlain(text: string, from: number): number {
   return i;
 }
 
-/** The next line, when it is the rest of a URL cut at `at` (a line end). */
+/** A line end this far in (or more) is where a mailer wraps plain text (72–78 columns). */
+const WRAP_COLUMN = 60;
+/** The URL stopped inside a token (a signature, a key): the next line is likely its rest. */
+const CUT_IN_TOKEN = /[A-Za-z0-9_-]{8}$/;
+/** A token's rest ("RZ", "GDv", "x") and not a word of prose ("Thanks,", "team"). */
+const TOKEN_REST = /^[A-Za-z0-9_-]+$/;
+const PROSE_WORD = /^[A-Z]?[a-z]{2,}$/;
+
+/**
+ * The next line, when it is the rest of a URL cut at `at` (a line end): one unbroken run of URL
+ * characters (a `>` may close it) that does not start a new URL, and either reads as a URL's
+ * rest (a digit or one of `= & % / ? # _ ~ +`), or follows a URL that stopped after such a
+ * character, or continues the token the URL was cut in on a line as long as a wrapped one.
+ */
 function continuation(text: string, at: number, url: string): string | null {
   let i = at;
   if (text[i] === '\r') i++;
@@ -58,8 +72,15 @@ function continuation(text: string, at: number, url: string): string | null {
   const lineEnd = ahead.indexOf('\n');
   if (lineEnd < 0 && ahead.length > MAX_URL_CHARS) return null;
   const line = ahead.slice(0, lineEnd < 0 ? ahead.length : lineEnd).replace(/\r$/, '');
-  if (!URL_RUN.test(line) || /^https?:/i.test(line)) return null;
-  if (!CONTINUES.test(line) && !ENDS_OPEN.test(url)) return null;
+  const rest = line.replace(/>$/, '');
+  if (!URL_RUN.test(rest) || /^https?:/i.test(rest)) return null;
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const cutInToken =
+    at - lineStart >= WRAP_COLUMN &&
+    CUT_IN_TOKEN.test(url) &&
+    TOKEN_REST.test(rest) &&
+    !PROSE_WORD.test(rest);
+  if (!CONTINUES.test(rest) && !ENDS_OPEN.test(url) && !cutInToken) return null;
   return text.slice(at, i + 1 + line.length);
 }
 

@@ -6,6 +6,11 @@ export interface LinkCandidate {
   label: string;
   /** The text just before it (the sentence that introduces a button or a URL). */
   context: string;
+  /**
+   * Shown as something to press: an HTML link whose text is a short label (not a URL), or a
+   * plain-text URL alone on its line.
+   */
+  button: boolean;
   /** Where it was found; the earlier of equal candidates wins. */
   source: 'html' | 'text';
   order: number;

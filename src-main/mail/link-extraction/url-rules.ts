@@ -54,27 +54,54 @@ const DECOY_PATH =
 const ACTION_URL =
   /verif|confirm|activat|validat|magic|log-?in|sign-?in|auth|reset|password|passwd|recover|restore|approv|token|otp|ticket|freigabe|bestaetig|bevestig|dogrula|potwierdz|conferm|confirmar|redefinir|reinit|vahvista|bekrafta|unlock/i;
 
+/**
+ * Paths that do one of the actions by themselves, whatever language the mail is in: not the
+ * generic words (auth, token, ticket, otp) that an API or a help desk URL also carries.
+ */
+const STRONG_ACTION_URL =
+  /verif|confirm|activat|validat|magic|reset|approv|lost-?password|forgot|recover|email-login|login-actions|log-?in\/|sign-?in\//i;
+
 /** A one-time token: 10+ URL-safe characters mixing letters and digits. */
 const TOKEN = /[A-Za-z0-9_-]{10,}/g;
+const LONG_TOKEN_CHARS = 16;
+
+const count = (s: string, re: RegExp): number => s.match(re)?.length ?? 0;
+
+/** Reads as generated, not written: three digits, or both cases twice. */
+const isRandom = (t: string): boolean =>
+  count(t, /\d/g) >= 3 || (count(t, /[A-Z]/g) >= 2 && count(t, /[a-z]/g) >= 2);
 
 export interface UrlFacts {
   decoy: boolean;
   action: boolean;
+  /** The path itself names the action (…/verify, …/password/reset, …/login/approve). */
+  strong: boolean;
   token: boolean;
+  /** A token of 16+ characters: a link made for this one mail (a tracking redirect too). */
+  longToken: boolean;
 }
 
 export function urlFacts(href: string): UrlFacts {
   const url = new URL(href);
   const host = url.hostname;
   const rest = url.pathname + url.search;
+  const tokens = (rest.match(TOKEN) ?? []).filter((t) => /\d/.test(t) && /[A-Za-z]/.test(t));
+  // Words are read outside random tokens: one may spell "otp" or "auth" ("v2-verify-email",
+  // with one digit and one case, is words).
+  const words = tokens.filter(isRandom).reduce((r, t) => r.replace(t, '~'), rest);
   const home = (url.pathname === '/' || url.pathname === '') && url.search === '';
-  const action = ACTION_URL.test(`${host}${rest}`);
+  const action = ACTION_URL.test(`${host}${words}`);
   const decoy =
     home ||
     APP_STORES.test(host) ||
     (SOCIAL.test(host) && !action) ||
     DECOY_HOST.test(host) ||
-    DECOY_PATH.test(rest);
-  const token = (rest.match(TOKEN) ?? []).some((t) => /\d/.test(t) && /[A-Za-z]/.test(t));
-  return { decoy, action, token };
+    DECOY_PATH.test(words);
+  return {
+    decoy,
+    action,
+    strong: STRONG_ACTION_URL.test(words),
+    token: tokens.length > 0,
+    longToken: tokens.some((t) => t.length >= LONG_TOKEN_CHARS),
+  };
 }

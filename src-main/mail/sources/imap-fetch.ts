@@ -1,6 +1,6 @@
 import type { ImapFlow } from 'imapflow';
 import { MAIL_LIMITS } from '../../../src-shared/mail/limits.ts';
-import { readHeaderFields, type HeaderField } from '../message-headers.ts';
+import { readHeaderFields, type HeaderField } from '../store/message-headers.ts';
 
 /** Runs one command under the runner's deadline (withDeadline, closing the connection). */
 export type Guard = <T>(work: Promise<T>, command: string) => Promise<T>;

@@ -5,7 +5,7 @@ import { MAIL_LIMITS } from '../../../src-shared/mail/limits.ts';
 import type { SourceState } from '../../../src-shared/mail/sources.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Logger } from '../../core/logger.ts';
-import type { HeaderField } from '../message-headers.ts';
+import type { HeaderField } from '../store/message-headers.ts';
 import { withDeadline } from './imap-deadline.ts';
 import { describeFailure, MailboxMissing, type SourceFailure } from './imap-errors.ts';
 import {

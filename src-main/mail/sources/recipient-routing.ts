@@ -1,5 +1,5 @@
 import { parseAddress } from '../../../src-shared/mail/address.ts';
-import type { HeaderField } from '../message-headers.ts';
+import type { HeaderField } from '../store/message-headers.ts';
 
 /**
  * The headers a fetched message's recipients are read from, in this order (docs/mail-in.md

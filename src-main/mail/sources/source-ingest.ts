@@ -1,7 +1,7 @@
 import type { Clock } from '../../core/clock.ts';
-import type { Envelope } from '../envelope.ts';
-import { messageIdOf, readHeaderFields } from '../message-headers.ts';
-import type { RawStore } from '../raw-store.ts';
+import type { Envelope } from '../store/envelope.ts';
+import { messageIdOf, readHeaderFields } from '../store/message-headers.ts';
+import type { RawStore } from '../store/raw-store.ts';
 import type { SourceStore } from './source-store.ts';
 
 /**

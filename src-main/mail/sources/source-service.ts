@@ -9,7 +9,7 @@ import {
 import { settingsInvalid } from '../../core/app-error.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Logger } from '../../core/logger.ts';
-import type { HeaderField } from '../message-headers.ts';
+import type { HeaderField } from '../store/message-headers.ts';
 import { ImapSourceRunner } from './imap-runner.ts';
 import type { ImapTiming } from './imap-options.ts';
 import {

@@ -2,6 +2,7 @@ import type {
   DiagnosticsLog,
   DiagnosticsPhase,
   DiagnosticsStep,
+  ProxyUse,
 } from '../../../src-shared/video/schemas.ts';
 import {
   errorFacts,
@@ -38,6 +39,7 @@ export class DiagnosticsRecorder {
   private phase: DiagnosticsPhase = 'resolve';
   private dropped = 0;
   private shapeLines = 0;
+  private proxy: ProxyUse | null = null;
 
   /** `now` gives Unix milliseconds (the scheduler's clock). */
   constructor(private readonly now: () => number) {
@@ -47,6 +49,11 @@ export class DiagnosticsRecorder {
   /** The run moved on (the extractor is done; the download or the cover starts). */
   enter(phase: DiagnosticsPhase): void {
     this.phase = phase;
+  }
+
+  /** A request went through `proxy`; the record keeps the first one (one setting per run). */
+  viaProxy(proxy: ProxyUse): void {
+    this.proxy ??= { ...proxy };
   }
 
   /** A request got an answer (any status, before its body is read). */
@@ -130,6 +137,7 @@ export class DiagnosticsRecorder {
       },
       steps: this.steps.map((step) => ({ ...step })),
       steps_dropped: this.dropped,
+      proxy: this.proxy,
     };
   }
 

@@ -49,6 +49,7 @@ export function diagnosticsReport(
     failure: log?.failure ?? null,
     steps: log?.steps ?? [],
     steps_dropped: log?.steps_dropped ?? 0,
+    proxy: log?.proxy ?? null,
     server_time: nowSeconds,
   };
 }

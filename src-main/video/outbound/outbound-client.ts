@@ -1,7 +1,15 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { canonicalHost } from './host-name.ts';
 import type { LazyDispatcher } from '../../core/undici.ts';
-import { dispatcherTransport, type OutboundBody, type Transport } from './transport.ts';
+import { currentDiagnostics } from '../diagnostics/diagnostics-scope.ts';
+import { DIRECT, proxyConnectFailure, type ProxyRoute } from './proxy-failure.ts';
+import {
+  dispatcherTransport,
+  type OutboundBody,
+  type Transport,
+  type TransportAnswer,
+  type TransportRequest,
+} from './transport.ts';
 
 /** Why the client refused to follow a URL. */
 export type OutboundRefusal = 'host_not_allowed' | 'too_many_redirects' | 'bad_redirect';
@@ -66,6 +74,8 @@ export class OutboundClient {
   constructor(
     private dispatcher: LazyDispatcher,
     private pages: Transport | null = null,
+    /** Which proxy the transports send a URL through, so a failure can name it. */
+    private route: ProxyRoute = DIRECT,
   ) {
     this.media = dispatcherTransport(dispatcher);
   }
@@ -88,6 +98,11 @@ export class OutboundClient {
     return old;
   }
 
+  /** As switchDispatcher, for the proxy the new transports use. */
+  switchRoute(next: ProxyRoute): void {
+    this.route = next;
+  }
+
   scoped(policy: FetchPolicy): ScopedClient {
     return { fetch: (req) => this.fetch(req, policy) };
   }
@@ -98,7 +113,7 @@ export class OutboundClient {
     const headers = { 'user-agent': policy.userAgent, ...lowerCaseKeys(req.headers) };
     const transport = req.purpose === 'page' && this.pages ? this.pages : this.media;
     for (let hop = 0; ; hop++) {
-      const res = await transport.send({ url, method, headers, signal: req.signal });
+      const res = await this.send(transport, { url, method, headers, signal: req.signal });
       const location = res.headers.location;
       if (req.followRedirects === false || !REDIRECT_STATUSES.has(res.statusCode) || !location) {
         return { url: url.href, statusCode: res.statusCode, headers: res.headers, body: res.body };
@@ -118,6 +133,18 @@ export class OutboundClient {
         policy.allowHost,
       );
       if (res.statusCode === 303) method = 'GET';
+    }
+  }
+
+  /** One hop; with a proxy in the way, the run's record says so and a failure names it. */
+  private async send(transport: Transport, req: TransportRequest): Promise<TransportAnswer> {
+    const proxy = this.route(req.url);
+    if (proxy) currentDiagnostics()?.viaProxy(proxy);
+    try {
+      return await transport.send(req);
+    } catch (err) {
+      if (!proxy || req.signal?.aborted) throw err;
+      throw proxyConnectFailure(err, proxy) ?? err;
     }
   }
 }

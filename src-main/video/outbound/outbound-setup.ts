@@ -4,6 +4,7 @@ import { createDispatcher } from './dispatcher.ts';
 import { GuardProxy } from './guard-proxy.ts';
 import { certFallbackTransport } from './page-cert-fallback.ts';
 import { impitPageTransport } from './page-transport.ts';
+import { proxyRoute, type ProxyRoute } from './proxy-failure.ts';
 import { dispatcherTransport, type Transport } from './transport.ts';
 
 export interface OutboundTransports {
@@ -16,6 +17,8 @@ export interface OutboundTransports {
    * NODE_EXTRA_CA_CERTS is set (undici once impit fails a certificate); `undici` (tests).
    */
   pageClient: 'impit' | 'impit-then-undici' | 'undici';
+  /** Which proxy both transports send a URL through (settings, else the environment). */
+  route: ProxyRoute;
   close(): Promise<void>;
 }
 
@@ -44,6 +47,7 @@ export function createOutboundTransports(options: {
     dispatcher,
     pages,
     pageClient: extraCerts ? 'impit-then-undici' : 'impit',
+    route: proxyRoute(options.proxy, env),
     close: async () => {
       await pages.close();
       await dispatcher.close();

@@ -14,7 +14,9 @@ import { CodeChip, copyCode } from './code-chip.tsx';
 import { MailList } from './mail-list.tsx';
 import { LeaseCountdown } from './lease-countdown.tsx';
 import { useMailLayout } from './mail-layout-store.ts';
-import { useMail } from './mail-store.ts';
+import { useInbox } from './inbox-store.ts';
+import { useMailSearch } from './mail-search-store.ts';
+import { useMailboxes } from './mailbox-store.ts';
 import { EmptyMailboxButton, MailSearch, MarkAllReadButton } from './mail-tools.tsx';
 import { MailView } from './mail-view.tsx';
 import { PaneSplitter } from './pane-splitter.tsx';
@@ -23,14 +25,14 @@ import { RareActions } from './rare-actions.tsx';
 /** The open mailbox: its address and lease, the latest code, its mails, and one mail. */
 export function Inbox({ lease }: { lease: Lease }): ReactElement {
   const t = useT();
-  const inbox = useMail((s) => s.inbox);
-  const state = useMail((s) => s.inboxState);
-  const error = useMail((s) => s.inboxError);
-  const openMailId = useMail((s) => s.openMailId);
-  const openMail = useMail((s) => s.openMail);
-  const select = useMail((s) => s.select);
-  const results = useMail((s) => s.results);
-  const searchError = useMail((s) => s.searchError);
+  const inbox = useInbox((s) => s.inbox);
+  const state = useInbox((s) => s.inboxState);
+  const error = useInbox((s) => s.inboxError);
+  const openMailId = useInbox((s) => s.openMailId);
+  const openMail = useInbox((s) => s.openMail);
+  const select = useInbox((s) => s.select);
+  const results = useMailSearch((s) => s.results);
+  const searchError = useMailSearch((s) => s.searchError);
   const shown = results ?? inbox;
   const open =
     inbox.find((m) => m.id === openMailId) ?? results?.find((m) => m.id === openMailId) ?? null;
@@ -133,10 +135,10 @@ function InboxHeader({
 }): ReactElement {
   const t = useT();
   const now = useNow();
-  const live = useMail((s) => s.live);
-  const extend = useMail((s) => s.extend);
-  const reuse = useMail((s) => s.reuse);
-  const forget = useMail((s) => s.forget);
+  const live = useInbox((s) => s.live);
+  const extend = useMailboxes((s) => s.extend);
+  const reuse = useMailboxes((s) => s.reuse);
+  const forget = useMailboxes((s) => s.forget);
   const toast = useToasts((s) => s.show);
   const [busy, setBusy] = useState<'extend' | 'reuse' | null>(null);
   useServerClock((s) => s.offsetMs);

@@ -8,7 +8,7 @@ import { Icon } from '../../components/icon.tsx';
 import { CodeChip } from './code-chip.tsx';
 import { LinkChip } from './link-chip.tsx';
 import { linkHost } from './link-host.ts';
-import { useMail } from './mail-store.ts';
+import { useInbox } from './inbox-store.ts';
 
 /** A row's height before it is measured (two lines and padding); real heights replace it. */
 const ROW_ESTIMATE = 69;
@@ -72,7 +72,7 @@ export function MailList({
   // store, not from props, so a key repeat faster than rendering still steps one by one.
   const openNext = (step: 1 | -1): void => {
     if (newestFirst.length === 0) return;
-    const openNow = useMail.getState().openMailId;
+    const openNow = useInbox.getState().openMailId;
     const at = newestFirst.findIndex((m) => m.id === openNow);
     const index = at === -1 ? 0 : clamp(at + step);
     const mail = newestFirst[index];
@@ -130,7 +130,7 @@ function MailRow({
 }): ReactElement {
   const t = useT();
   const locale = useLocale();
-  const fresh = useMail((s) => s.fresh.includes(mail.id));
+  const fresh = useInbox((s) => s.fresh.includes(mail.id));
   const from = mail.from_name ?? mail.from ?? t('mail.unknownSender');
   // One chip per row: a mail with both shows its code (the link is in the mail's banner).
   const rowLink = !mail.code && mail.link && linkHost(mail.link) ? mail.link : null;

@@ -8,7 +8,8 @@ import { MailboxList } from './mailbox-list.tsx';
 import { PHONE_QUERY, useMailLayout } from './mail-layout-store.ts';
 import { refreshMailboxes, UNREAD_CAP, useUnreadTotal } from './mail-refresh.ts';
 import { visitMail } from './mail-visit.ts';
-import { useMail } from './mail-store.ts';
+import { useInbox } from './inbox-store.ts';
+import { useMailboxes } from './mailbox-store.ts';
 
 /** How often the listed mailboxes are read again while the page is shown. */
 const REFRESH_EVERY_MS = 60_000;
@@ -20,10 +21,10 @@ const REFRESH_EVERY_MS = 60_000;
  */
 export function MailPage(): ReactElement {
   const t = useT();
-  const selected = useMail((s) => s.selected);
-  const lease = useMail((s) => s.mailboxes.find((m) => m.email === s.selected) ?? null);
-  const select = useMail((s) => s.select);
-  const mailOpen = useMail((s) => s.openMailId !== null);
+  const selected = useInbox((s) => s.selected);
+  const lease = useMailboxes((s) => s.mailboxes.find((m) => m.email === selected) ?? null);
+  const select = useInbox((s) => s.select);
+  const mailOpen = useInbox((s) => s.openMailId !== null);
   const chosen = useMailLayout((s) => s.mailboxesCollapsed);
   const setCollapsed = useMailLayout((s) => s.setMailboxesCollapsed);
   const fullView = useMailLayout((s) => s.fullView && mailOpen);
@@ -46,7 +47,7 @@ export function MailPage(): ReactElement {
       document.removeEventListener('visibilitychange', again);
     };
   }, []);
-  const arrivals = useMail((s) => s.fresh.length);
+  const arrivals = useInbox((s) => s.fresh.length);
   useEffect(() => {
     if (arrivals > 0 && selected) void refreshMailboxes([selected]);
   }, [arrivals, selected]);

@@ -1,6 +1,7 @@
-import { api, type Lease } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { useServerClock } from '../../stores/server-clock.ts';
-import { useMail } from './mail-store.ts';
+import { useInbox, type InboxState } from './inbox-store.ts';
+import { useMailboxes } from './mailbox-store.ts';
 
 /** Mailboxes refreshed per pass (the list can hold hundreds; the first ones are in view). */
 const MAX_REFRESHED = 60;
@@ -20,7 +21,7 @@ export async function refreshMailboxes(emails?: string[]): Promise<void> {
   // Without a key every read would open the key dialog uninvited: wait for one.
   const auth = api().auth;
   if (auth.needsKey && !auth.hasKey()) return;
-  const queue = [...(emails ?? useMail.getState().mailboxes.map((m) => m.email))].slice(
+  const queue = [...(emails ?? useMailboxes.getState().mailboxes.map((m) => m.email))].slice(
     0,
     MAX_REFRESHED,
   );
@@ -37,49 +38,35 @@ async function refreshOne(email: string): Promise<void> {
     api().mail.lease(email),
     api().mail.search(email, 'is:unread', 0),
   ]);
-  const state = useMail.getState();
-  if (!state.mailboxes.some((m) => m.email === email)) return;
+  const { mailboxes, updateLease } = useMailboxes.getState();
+  if (!mailboxes.some((m) => m.email === email)) return;
   if (lease.status === 'fulfilled') updateLease(lease.value);
   if (unread.status === 'fulfilled') {
-    useMail.setState({
+    useInbox.setState({
       unread: {
-        ...useMail.getState().unread,
+        ...useInbox.getState().unread,
         [email]: Math.min(unread.value.length, UNREAD_CAP + 1),
       },
     });
   }
 }
 
-function updateLease(lease: Lease): void {
-  const { mailboxes } = useMail.getState();
-  const next = mailboxes.map((m) => (m.email === lease.email ? lease : m));
-  useMail.setState({ mailboxes: next });
-  try {
-    localStorage.setItem('ephemera.mailboxes', JSON.stringify(next));
-  } catch {
-    // No storage: the list lasts as long as the page.
-  }
-}
-
 /** Unread mails of `email`: counted from the open inbox, else as the server last said. */
 export function useUnread(email: string): number {
-  return useMail((s) =>
-    s.selected === email && s.inboxState === 'ready'
-      ? s.inbox.reduce((n, m) => (m.read ? n : n + 1), 0)
-      : (s.unread[email] ?? 0),
-  );
+  return useInbox((s) => unreadOf(s, email));
 }
 
 /** Unread mails of every listed mailbox together (the window title's count). */
 export function useUnreadTotal(): number {
-  return useMail((s) =>
-    s.mailboxes.reduce(
-      (total, m) =>
-        total +
-        (s.selected === m.email && s.inboxState === 'ready'
-          ? s.inbox.reduce((n, mail) => (mail.read ? n : n + 1), 0)
-          : (s.unread[m.email] ?? 0)),
-      0,
-    ),
-  );
+  const mailboxes = useMailboxes((s) => s.mailboxes);
+  return useInbox((s) => mailboxes.reduce((total, m) => total + unreadOf(s, m.email), 0));
+}
+
+function unreadOf(
+  s: Pick<InboxState, 'selected' | 'inboxState' | 'inbox' | 'unread'>,
+  email: string,
+): number {
+  return s.selected === email && s.inboxState === 'ready'
+    ? s.inbox.reduce((n, m) => (m.read ? n : n + 1), 0)
+    : (s.unread[email] ?? 0);
 }

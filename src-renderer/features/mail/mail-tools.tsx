@@ -7,7 +7,8 @@ import { useShortcutAction } from '../../stores/shortcut-store.ts';
 import { asApiError } from '../../api/client.ts';
 import { useToasts } from '../../stores/toast-store.ts';
 import { useUnread } from './mail-refresh.ts';
-import { useMail } from './mail-store.ts';
+import { useInbox } from './inbox-store.ts';
+import { useMailSearch } from './mail-search-store.ts';
 import { markAllRead } from './mark-all-read.ts';
 
 /** How long typing pauses before the search runs (Enter runs it at once). */
@@ -20,10 +21,10 @@ export const SEARCH_DEBOUNCE_MS = 250;
  */
 export function MailSearch(): ReactElement {
   const t = useT();
-  const search = useMail((s) => s.search);
-  const clearSearch = useMail((s) => s.clearSearch);
-  const searching = useMail((s) => s.searching);
-  const active = useMail((s) => s.results !== null);
+  const search = useMailSearch((s) => s.search);
+  const clearSearch = useMailSearch((s) => s.clearSearch);
+  const searching = useMailSearch((s) => s.searching);
+  const active = useMailSearch((s) => s.results !== null);
   const [text, setText] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -82,7 +83,7 @@ export function MailSearch(): ReactElement {
 /** "Empty mailbox", asking first; the mails go at once and are deleted when the undo ends. */
 export function EmptyMailboxButton({ count }: { count: number }): ReactElement {
   const t = useT();
-  const emptyMailbox = useMail((s) => s.emptyMailbox);
+  const emptyMailbox = useInbox((s) => s.emptyMailbox);
   const [asking, setAsking] = useState(false);
   return (
     <>
@@ -130,7 +131,7 @@ export function EmptyMailboxButton({ count }: { count: number }): ReactElement {
 /** "Mark all read" for the open mailbox; disabled when nothing is unread. */
 export function MarkAllReadButton(): ReactElement {
   const t = useT();
-  const email = useMail((s) => s.selected) ?? '';
+  const email = useInbox((s) => s.selected) ?? '';
   const unread = useUnread(email);
   const toast = useToasts((s) => s.show);
   return (

@@ -11,7 +11,7 @@ import { CodeChip } from './code-chip.tsx';
 import { LinkBanner } from './link-banner.tsx';
 import { MailAttachments, RawSourceView, SaveRawButton } from './mail-files.tsx';
 import { PHONE_QUERY, useMailLayout } from './mail-layout-store.ts';
-import { useMail } from './mail-store.ts';
+import { useInbox } from './inbox-store.ts';
 import { mailDocument } from './mail-document.ts';
 import { MailFrame } from './mail-frame.tsx';
 
@@ -30,8 +30,8 @@ export function MailView({
 }): ReactElement {
   const t = useT();
   const locale = useLocale();
-  const setRead = useMail((s) => s.setRead);
-  const deleteMail = useMail((s) => s.deleteMail);
+  const setRead = useInbox((s) => s.setRead);
+  const deleteMail = useInbox((s) => s.deleteMail);
   const toast = useToasts((s) => s.show);
   // Listings cut long bodies; "Show all" fetches the whole mail once.
   const [whole, setWhole] = useState<Mail | null>(null);

@@ -1,7 +1,8 @@
 import { api, asApiError } from '../../api/client.ts';
 import { useToasts } from '../../stores/toast-store.ts';
 import { refreshMailboxes } from './mail-refresh.ts';
-import { useMail } from './mail-store.ts';
+import { useInbox } from './inbox-store.ts';
+import { useMailboxes } from './mailbox-store.ts';
 import { firstMade, markFirstMade, storedSelection } from './mail-visit-storage.ts';
 
 /**
@@ -11,13 +12,13 @@ import { firstMade, markFirstMade, storedSelection } from './mail-visit-storage.
  * no key prompt would interrupt (a key is stored, or none is needed).
  */
 export async function openOnVisit(): Promise<void> {
-  const mail = useMail.getState();
   // The screen may mount before the shell has restored the list: read what is stored.
-  mail.restore();
+  useMailboxes.getState().restore();
   const last = storedSelection();
-  const { mailboxes, selected, generating } = useMail.getState();
+  const { mailboxes, generating, generate } = useMailboxes.getState();
+  const { selected, select } = useInbox.getState();
   if (selected === null && last && mailboxes.some((m) => m.email === last)) {
-    await mail.select(last);
+    await select(last);
     return;
   }
   if (mailboxes.length > 0 || generating) return;
@@ -25,8 +26,8 @@ export async function openOnVisit(): Promise<void> {
   if (auth.needsKey && !auth.hasKey()) return;
   if (firstMade()) return;
   markFirstMade();
-  const [lease] = await mail.generate(1);
-  if (lease && useMail.getState().selected === null) await mail.select(lease.email);
+  const [lease] = await generate(1);
+  if (lease && useInbox.getState().selected === null) await select(lease.email);
 }
 
 /**

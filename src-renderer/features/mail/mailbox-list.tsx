@@ -6,7 +6,8 @@ import { useT } from '../../i18n/i18n.ts';
 import { useToasts } from '../../stores/toast-store.ts';
 import { LeaseCountdown } from './lease-countdown.tsx';
 import { UNREAD_CAP, useUnread } from './mail-refresh.ts';
-import { useMail } from './mail-store.ts';
+import { useInbox } from './inbox-store.ts';
+import { useMailboxes } from './mailbox-store.ts';
 import { NewAddressDomainSelect } from './new-address-domain-select.tsx';
 
 /** "New address", "several at once", and the mailboxes this device made. */
@@ -17,11 +18,11 @@ export function MailboxList({
   onCollapse?: (() => void) | null;
 }): ReactElement {
   const t = useT();
-  const mailboxes = useMail((s) => s.mailboxes);
-  const selected = useMail((s) => s.selected);
-  const select = useMail((s) => s.select);
-  const generate = useMail((s) => s.generate);
-  const generating = useMail((s) => s.generating);
+  const mailboxes = useMailboxes((s) => s.mailboxes);
+  const selected = useInbox((s) => s.selected);
+  const select = useInbox((s) => s.select);
+  const generate = useMailboxes((s) => s.generate);
+  const generating = useMailboxes((s) => s.generating);
   const toast = useToasts((s) => s.show);
   const [count, setCount] = useState(5);
   const [several, setSeveral] = useState(false);

@@ -1,5 +1,6 @@
 import { api } from '../../api/client.ts';
-import { useMail } from './mail-store.ts';
+import { useInbox } from './inbox-store.ts';
+import { useMailSearch } from './mail-search-store.ts';
 
 /**
  * Marks every unread mail of the open mailbox read: here at once, then on the server in one
@@ -7,14 +8,11 @@ import { useMail } from './mail-store.ts';
  * then show unread again on the next load.
  */
 export async function markAllRead(): Promise<void> {
-  const { selected: email, inbox, results, unread } = useMail.getState();
+  const { selected: email, inbox, unread } = useInbox.getState();
   if (!email) return;
   const read = <T extends { read: boolean }>(list: T[]): T[] =>
     list.map((m) => (m.read ? m : { ...m, read: true }));
-  useMail.setState({
-    inbox: read(inbox),
-    results: results ? read(results) : null,
-    unread: { ...unread, [email]: 0 },
-  });
+  useInbox.setState({ inbox: read(inbox), unread: { ...unread, [email]: 0 } });
+  useMailSearch.getState().updateResults(read);
   await api().mail.readAll(email);
 }

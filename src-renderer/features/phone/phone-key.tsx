@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Button } from '../../components/button.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { useServer } from '../../stores/server-store.ts';
-import { useBusyAction } from '../../lib/use-busy-action.ts';
+import { useBusyAction } from '../../components/use-busy-action.ts';
 import { useSettings } from '../settings/settings-store.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Icon, type IconName } from '../../components/icon.tsx';
 import { Section } from '../../components/section.tsx';
 import { useT } from '../../i18n/i18n.ts';
-import { usePrefs, type Lang, type ThemeChoice } from '../../stores/prefs-store.ts';
+import { usePrefs, type Lang, type ThemeChoice } from '../../prefs/prefs-store.ts';
 
 const THEMES: { value: ThemeChoice; icon: IconName }[] = [
   { value: 'system', icon: 'monitor' },

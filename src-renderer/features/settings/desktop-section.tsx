@@ -4,7 +4,7 @@ import { Button } from '../../components/button.tsx';
 import { Section } from '../../components/section.tsx';
 import { Switch } from '../../components/switch.tsx';
 import { useT } from '../../i18n/i18n.ts';
-import { useBusyAction } from '../../lib/use-busy-action.ts';
+import { useBusyAction } from '../../components/use-busy-action.ts';
 import { useToasts } from '../../stores/toast-store.ts';
 
 /** Desktop app only: start at login and the logs folder. */

@@ -5,7 +5,7 @@ import { Section } from '../../components/section.tsx';
 import { Switch } from '../../components/switch.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { useServer } from '../../stores/server-store.ts';
-import { useBusyAction } from '../../lib/use-busy-action.ts';
+import { useBusyAction } from '../../components/use-busy-action.ts';
 import { useSettings } from './settings-store.ts';
 
 /** "Share on LAN": off by default; when on, the address phones use, as text and QR code. */

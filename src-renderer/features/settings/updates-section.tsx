@@ -7,7 +7,7 @@ import { Switch } from '../../components/switch.tsx';
 import { useLocale, useT } from '../../i18n/i18n.ts';
 import type { MessageKey } from '../../i18n/en.ts';
 import { formatWhen } from '../../lib/format.ts';
-import { useBusyAction } from '../../lib/use-busy-action.ts';
+import { useBusyAction } from '../../components/use-busy-action.ts';
 import { useToasts } from '../../stores/toast-store.ts';
 
 const PHASE_TEXT: Record<UpdateState['phase'], MessageKey> = {

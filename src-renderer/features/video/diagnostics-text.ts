@@ -15,6 +15,9 @@ export function diagnosticsText(record: TaskDiagnostics): string {
     `Ephemera ${record.app_version} (${record.os}) · ${PLATFORM_NAMES[record.platform]} · ${record.status}`,
     `time: ${new Date(record.finished_at * 1000).toISOString()}`,
     record.error_code ? `error: ${record.error_code}: ${record.error ?? ''}` : null,
+    record.proxy
+      ? `proxy: ${record.proxy.host} (${record.proxy.from === 'settings' ? 'Settings' : 'environment'})`
+      : 'proxy: none (direct)',
     failure
       ? `failed in ${failure.phase} at: ${failure.step ?? '(before any request)'} (${[
           failure.error_class,

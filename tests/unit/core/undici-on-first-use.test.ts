@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSender } from '../../../src-main/mail/webhooks/webhook-sender.ts';
+import { createSender } from '../../../src-main/mail/push/webhooks/webhook-sender.ts';
 import {
   createOutboundTransports,
   GuardProxy,

@@ -7,7 +7,7 @@ import { mailLink } from '../../../src-main/db/migrations/007-mail-link.ts';
 import { searchIndexLag } from '../../../src-main/db/migrations/009-search-index-lag.ts';
 import { parseAttempts } from '../../../src-main/db/migrations/010-parse-attempts.ts';
 import { searchCjk } from '../../../src-main/db/migrations/012-search-cjk.ts';
-import { MailStore } from '../../../src-main/mail/mail-store.ts';
+import { MailStore } from '../../../src-main/mail/store/mail-store.ts';
 import { parseSearch, searchExpression } from '../../../src-main/mail/search-query.ts';
 
 const insert = `INSERT INTO mail_messages (email, from_address, from_name, to_json, subject, text,

@@ -8,7 +8,7 @@ import { searchIndexLag } from '../../../src-main/db/migrations/009-search-index
 import { parseAttempts } from '../../../src-main/db/migrations/010-parse-attempts.ts';
 import { searchCjk } from '../../../src-main/db/migrations/012-search-cjk.ts';
 import { MIGRATIONS } from '../../../src-main/db/migrations/index.ts';
-import { MailStore } from '../../../src-main/mail/mail-store.ts';
+import { MailStore } from '../../../src-main/mail/store/mail-store.ts';
 
 describe('migration 007 (the link of each mail)', () => {
   it('gives mail stored before it a null link and stores the link of new mail', () => {

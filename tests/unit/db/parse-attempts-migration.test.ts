@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src-main/db/open-database.ts';
 import { MIGRATIONS } from '../../../src-main/db/migrations/index.ts';
 import { parseAttempts } from '../../../src-main/db/migrations/010-parse-attempts.ts';
-import { RawStore } from '../../../src-main/mail/raw-store.ts';
+import { RawStore } from '../../../src-main/mail/store/raw-store.ts';
 
 describe('migration 010 (parse attempts, parse_error)', () => {
   it('counts parses begun per pending message, in one statement per batch', () => {

@@ -20,6 +20,7 @@ const LOG: DiagnosticsLog = {
     { kind: 'redirect', phase: 'resolve', at_ms: 3, host: 'a.test', path: '/x', allowed: false },
   ],
   steps_dropped: 0,
+  proxy: null,
 };
 
 describe('migration 008 (a task keeps its diagnostics record)', () => {

@@ -26,6 +26,7 @@ const RECORD: TaskDiagnostics = {
   failure: null,
   steps: [],
   steps_dropped: 0,
+  proxy: null,
   server_time: 3,
 };
 

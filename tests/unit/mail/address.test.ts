@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeDomain, parseAddress } from '../../../src-shared/mail/address.ts';
-import { requireAddress } from '../../../src-main/mail/address.ts';
+import { requireAddress } from '../../../src-main/mail/access/address.ts';
 
 describe('parseAddress', () => {
   it('lower-cases and splits a plain address', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeInProcess } from '../../../src-main/mail/analyze-message.ts';
+import { analyzeInProcess } from '../../../src-main/mail/parse/analyze-message.ts';
 
 const raw = Buffer.from('Subject: hi\r\nContent-Type: text/plain\r\n\r\ncode 123456\r\n');
 

@@ -1,13 +1,13 @@
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src-main/db/open-database.ts';
-import type { AnalyzedMessage } from '../../../src-main/mail/analyze-message.ts';
+import type { AnalyzedMessage } from '../../../src-main/mail/parse/analyze-message.ts';
 import {
   LARGE_BODY_CHARS,
   withBodiesAsBytes,
   withBodyBuffers,
-} from '../../../src-main/mail/body-bytes.ts';
-import { MailStore } from '../../../src-main/mail/mail-store.ts';
+} from '../../../src-main/mail/parse/body-bytes.ts';
+import { MailStore } from '../../../src-main/mail/store/mail-store.ts';
 
 const message = (text: string | null, html: string | null): AnalyzedMessage => ({
   ...{ from: 'a@example.org', fromName: null, to: [], subject: 'S', attachments: [] },

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MxCheck } from '../../../src-shared/api/server-settings.ts';
-import { DomainReach } from '../../../src-main/mail/domain-reach.ts';
+import { DomainReach } from '../../../src-main/mail/access/domain-reach.ts';
 import { ManualClock } from '../../helpers/manual-clock.ts';
 
 function mx(domain: string, records: number, problem: MxCheck['problem'] = null): MxCheck {

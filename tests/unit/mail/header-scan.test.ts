@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scanHeaders } from '../../../src-main/mail/header-scan.ts';
+import { scanHeaders } from '../../../src-main/mail/smtp/header-scan.ts';
 
 const HEAD = 'From: a@example.org\r\nSubject: x\r\n';
 

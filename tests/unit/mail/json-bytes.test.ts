@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonStringBytes, utf16Length } from '../../../src-main/mail/json-bytes.ts';
+import { jsonStringBytes, utf16Length } from '../../../src-main/mail/store/json-bytes.ts';
 
 /** What the bodies were written as before: JSON.stringify of the decoded text, quotes off. */
 const expected = (utf8: Buffer): Buffer =>

@@ -3,8 +3,8 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { createLogger } from '../../../src-main/core/logger.ts';
 import { openDatabase, type Db } from '../../../src-main/db/open-database.ts';
-import { ApiKeyStore } from '../../../src-main/mail/key-store.ts';
-import { KeySessions } from '../../../src-main/mail/key-sessions.ts';
+import { ApiKeyStore } from '../../../src-main/mail/access/key-store.ts';
+import { KeySessions } from '../../../src-main/mail/access/key-sessions.ts';
 import { ManualClock } from '../../helpers/manual-clock.ts';
 import { makeTempDir, removeTempDir } from '../../helpers/temp-dir.ts';
 

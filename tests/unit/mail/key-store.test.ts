@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../src-main/db/open-database.ts';
-import { ApiKeyStore } from '../../../src-main/mail/key-store.ts';
+import { ApiKeyStore } from '../../../src-main/mail/access/key-store.ts';
 import { ManualClock } from '../../helpers/manual-clock.ts';
 import { makeTempDir, removeTempDir } from '../../helpers/temp-dir.ts';
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LeaseSchema, type Lease } from '../../../src-shared/mail/schemas.ts';
 import { openDatabase, type Db } from '../../../src-main/db/open-database.ts';
-import { DomainPool } from '../../../src-main/mail/domain-pool.ts';
-import { LeaseService, randomLocalPart } from '../../../src-main/mail/lease-service.ts';
-import { LeaseStore } from '../../../src-main/mail/lease-store.ts';
+import { DomainPool } from '../../../src-main/mail/access/domain-pool.ts';
+import { LeaseService, randomLocalPart } from '../../../src-main/mail/access/lease-service.ts';
+import { LeaseStore } from '../../../src-main/mail/access/lease-store.ts';
 import { ManualClock } from '../../helpers/manual-clock.ts';
 
 const MIN = 60_000;

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src-main/core/logger.ts';
 import { openDatabase, type Db } from '../../../src-main/db/open-database.ts';
-import { LeaseStore, type LeaseRecord } from '../../../src-main/mail/lease-store.ts';
-import { RetentionSweeper } from '../../../src-main/mail/retention.ts';
+import { LeaseStore, type LeaseRecord } from '../../../src-main/mail/access/lease-store.ts';
+import { RetentionSweeper } from '../../../src-main/mail/store/retention.ts';
 import { ManualClock } from '../../helpers/manual-clock.ts';
 
 const lease = (email: string, expiresAt: number): LeaseRecord => ({

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src-main/core/logger.ts';
 import { openDatabase } from '../../../src-main/db/open-database.ts';
-import type { Analyzer } from '../../../src-main/mail/analyze-message.ts';
-import { LiveHub } from '../../../src-main/mail/live-hub.ts';
+import type { Analyzer } from '../../../src-main/mail/parse/analyze-message.ts';
+import { LiveHub } from '../../../src-main/mail/push/live-hub.ts';
 import { createMailServices } from '../../../src-main/mail/mail-services.ts';
-import { MailReader } from '../../../src-main/mail/mail-reader.ts';
-import { MailStore } from '../../../src-main/mail/mail-store.ts';
-import { DEFAULT_PARSE_QUEUE, ParseQueue } from '../../../src-main/mail/parse-queue.ts';
-import { RawInbox } from '../../../src-main/mail/raw-inbox.ts';
-import { RawStore } from '../../../src-main/mail/raw-store.ts';
+import { MailReader } from '../../../src-main/mail/read/mail-reader.ts';
+import { MailStore } from '../../../src-main/mail/store/mail-store.ts';
+import { DEFAULT_PARSE_QUEUE, ParseQueue } from '../../../src-main/mail/parse/parse-queue.ts';
+import { RawInbox } from '../../../src-main/mail/smtp/raw-inbox.ts';
+import { RawStore } from '../../../src-main/mail/store/raw-store.ts';
 import { ManualClock } from '../../helpers/manual-clock.ts';
 
 const logger = createLogger('test', true);

@@ -2,13 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAIL_LIMITS } from '../../../src-shared/mail/limits.ts';
 import type { Attachment, Mail } from '../../../src-shared/mail/schemas.ts';
 import { openDatabase, type Db } from '../../../src-main/db/open-database.ts';
-import { fullMailJson } from '../../../src-main/mail/full-mail.ts';
+import { fullMailJson } from '../../../src-main/mail/read/full-mail.ts';
 import {
   encodeBulk,
   encodeEmailMessage,
   encodeMailArray,
-} from '../../../src-main/mail/listed-json.ts';
-import { MailStore, type NewMail } from '../../../src-main/mail/mail-store.ts';
+} from '../../../src-main/mail/read/listed-json.ts';
+import { MailStore, type NewMail } from '../../../src-main/mail/store/mail-store.ts';
 
 const BOX = 'box@t.test';
 const BODY = MAIL_LIMITS.listBodyChars;

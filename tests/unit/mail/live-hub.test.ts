@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Mail } from '../../../src-shared/mail/schemas.ts';
-import { LiveHub } from '../../../src-main/mail/live-hub.ts';
+import { LiveHub } from '../../../src-main/mail/push/live-hub.ts';
 import { createLogger } from '../../../src-main/core/logger.ts';
 
 function mail(id: number, email: string): Mail {

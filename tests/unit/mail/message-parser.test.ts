@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMessage } from '../../../src-main/mail/message-parser.ts';
+import { parseMessage } from '../../../src-main/mail/parse/message-parser.ts';
 
 /** A message from header lines and a body, CRLF-joined, bytes as given. */
 function eml(headers: string[], body: Buffer | string): Buffer {

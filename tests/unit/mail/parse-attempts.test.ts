@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src-main/core/logger.ts';
 import { openDatabase, type Db } from '../../../src-main/db/open-database.ts';
-import type { Analyzer } from '../../../src-main/mail/analyze-message.ts';
-import { LiveHub } from '../../../src-main/mail/live-hub.ts';
-import { MailStore } from '../../../src-main/mail/mail-store.ts';
-import { ParseQueue } from '../../../src-main/mail/parse-queue.ts';
-import { RawStore } from '../../../src-main/mail/raw-store.ts';
+import type { Analyzer } from '../../../src-main/mail/parse/analyze-message.ts';
+import { LiveHub } from '../../../src-main/mail/push/live-hub.ts';
+import { MailStore } from '../../../src-main/mail/store/mail-store.ts';
+import { ParseQueue } from '../../../src-main/mail/parse/parse-queue.ts';
+import { RawStore } from '../../../src-main/mail/store/raw-store.ts';
 import { analyzedAs } from '../../helpers/mail-fixtures.ts';
 import { deferred } from '../../helpers/deferred.ts';
 

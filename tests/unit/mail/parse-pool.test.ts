@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src-main/core/logger.ts';
-import { ParsePool } from '../../../src-main/mail/parse-pool.ts';
-import { unpackedWorkerPath } from '../../../src-main/mail/parse-worker-file.ts';
+import { ParsePool } from '../../../src-main/mail/parse/parse-pool.ts';
+import { unpackedWorkerPath } from '../../../src-main/mail/parse/parse-worker-file.ts';
 
 // Real worker threads: a cold one boots in ~250 ms, but seconds on a loaded CI machine.
 const WORKER_TEST = { timeout: 30_000 };

@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../src-main/core/logger.ts';
 import { openDatabase } from '../../../src-main/db/open-database.ts';
-import type { Analyzer } from '../../../src-main/mail/analyze-message.ts';
-import { LiveHub } from '../../../src-main/mail/live-hub.ts';
-import { MailStore } from '../../../src-main/mail/mail-store.ts';
-import { MessageRefused } from '../../../src-main/mail/message-refused.ts';
-import { DEFAULT_PARSE_QUEUE, ParseQueue } from '../../../src-main/mail/parse-queue.ts';
-import { ParsedMailWriter } from '../../../src-main/mail/parsed-mail-writer.ts';
-import { RawInbox } from '../../../src-main/mail/raw-inbox.ts';
-import { RawStore } from '../../../src-main/mail/raw-store.ts';
+import type { Analyzer } from '../../../src-main/mail/parse/analyze-message.ts';
+import { LiveHub } from '../../../src-main/mail/push/live-hub.ts';
+import { MailStore } from '../../../src-main/mail/store/mail-store.ts';
+import { MessageRefused } from '../../../src-main/mail/parse/message-refused.ts';
+import { DEFAULT_PARSE_QUEUE, ParseQueue } from '../../../src-main/mail/parse/parse-queue.ts';
+import { ParsedMailWriter } from '../../../src-main/mail/parse/parsed-mail-writer.ts';
+import { RawInbox } from '../../../src-main/mail/smtp/raw-inbox.ts';
+import { RawStore } from '../../../src-main/mail/store/raw-store.ts';
 import { analyzedAs } from '../../helpers/mail-fixtures.ts';
 import { ManualClock } from '../../helpers/manual-clock.ts';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { verifiedWorkerPath } from '../../../src-main/mail/parse-worker-file.ts';
+import { verifiedWorkerPath } from '../../../src-main/mail/parse/parse-worker-file.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'worker-hash-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PendingMail } from '../../../src-main/mail/pending-mail.ts';
+import { PendingMail } from '../../../src-main/mail/parse/pending-mail.ts';
 
 /** Flushes promise callbacks queued by done(). */
 const flush = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

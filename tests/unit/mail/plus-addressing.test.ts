@@ -6,9 +6,9 @@ import {
   poolEntryDomain,
 } from '../../../src-shared/mail/address.ts';
 import { openDatabase, type Db } from '../../../src-main/db/open-database.ts';
-import { DomainPool } from '../../../src-main/mail/domain-pool.ts';
-import { LeaseService } from '../../../src-main/mail/lease-service.ts';
-import { LeaseStore } from '../../../src-main/mail/lease-store.ts';
+import { DomainPool } from '../../../src-main/mail/access/domain-pool.ts';
+import { LeaseService } from '../../../src-main/mail/access/lease-service.ts';
+import { LeaseStore } from '../../../src-main/mail/access/lease-store.ts';
 import { normalizeDomains } from '../../../src-main/settings/settings-values.ts';
 import { ManualClock } from '../../helpers/manual-clock.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../../src-main/db/open-database.ts';
-import { MailStore } from '../../../src-main/mail/mail-store.ts';
-import { SearchIndex } from '../../../src-main/mail/search-index.ts';
+import { MailStore } from '../../../src-main/mail/store/mail-store.ts';
+import { SearchIndex } from '../../../src-main/mail/store/search-index.ts';
 import { parseSearch, searchExpression } from '../../../src-main/mail/search-query.ts';
 
 function mail(email: string, subject: string) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src-main/core/app-error.ts';
 import { openDatabase } from '../../../src-main/db/open-database.ts';
-import { MailStore } from '../../../src-main/mail/mail-store.ts';
+import { MailStore } from '../../../src-main/mail/store/mail-store.ts';
 import { parseSearch, searchExpression } from '../../../src-main/mail/search-query.ts';
 
 describe('parseSearch', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexTerms, queryTerms } from '../../../src-main/mail/search/search-terms.ts';
+import { indexTerms, queryTerms } from '../../../src-main/mail/store/search/search-terms.ts';
 
 describe('CJK terms of the search index', () => {
   it('leaves text without CJK as it is', () => {

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SMTPServer } from 'smtp-server';
 import { createLogger } from '../../../src-main/core/logger.ts';
-import { createSmtpServer } from '../../../src-main/mail/smtp-ingest.ts';
+import { createSmtpServer } from '../../../src-main/mail/smtp/smtp-ingest.ts';
 
 /** The socket writes the server made, each as the number of replies it carried. */
 type Writes = number[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFast, parseWithMailparser } from '../../../../src-main/mail/message-parser.ts';
+import { parseFast, parseWithMailparser } from '../../../../src-main/mail/parse/message-parser.ts';
 import { compose, corpusBodies, VARIANTS } from './composed-mail.ts';
 
 /** Variants each corpus mail is written out in: every variant meets a third of the corpus. */

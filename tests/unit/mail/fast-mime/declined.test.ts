@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseFast, parseMessage } from '../../../../src-main/mail/message-parser.ts';
-import { MessageRefused } from '../../../../src-main/mail/message-refused.ts';
+import { parseFast, parseMessage } from '../../../../src-main/mail/parse/message-parser.ts';
+import { MessageRefused } from '../../../../src-main/mail/parse/message-refused.ts';
 import { expectSame, rawMail } from './same-as-mailparser.ts';
 
 const HEAD = ['From: a@example.com', 'Subject: s'];

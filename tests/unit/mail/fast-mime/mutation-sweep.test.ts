@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFast } from '../../../../src-main/mail/message-parser.ts';
+import { parseFast } from '../../../../src-main/mail/parse/message-parser.ts';
 import { compose } from './composed-mail.ts';
 import { random } from './random-mail.ts';
 import { expectSame } from './same-as-mailparser.ts';

@@ -3,7 +3,7 @@ import {
   parseFast,
   parseWithMailparser,
   type ParsedMessage,
-} from '../../../../src-main/mail/message-parser.ts';
+} from '../../../../src-main/mail/parse/message-parser.ts';
 
 /** A message from lines joined by `eol`, bytes as given (latin1 for the string parts). */
 export function rawMail(lines: readonly string[], eol = '\r\n'): Buffer {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { analyzeInProcess } from '../../../../src-main/mail/analyze-message.ts';
+import { analyzeInProcess } from '../../../../src-main/mail/parse/analyze-message.ts';
 import { extractCode } from '../../../../src-main/mail/code-extraction/extract-code.ts';
 import * as renderer from '../../../../src-main/mail/html-text/render-html.ts';
 import { extractLink } from '../../../../src-main/mail/link-extraction/extract-link.ts';

@@ -14,6 +14,16 @@ describe('findTextUrls: URLs as a person would copy them', () => {
     ]);
   });
 
+  it('rejoins a URL cut inside its token at a wrapping column, a closing > included', () => {
+    const url = `https://x.example/auth/confirmation?confirmation_token=${'Ab'.repeat(20)}Zq`;
+    const [head, tail] = [url.slice(0, 76), url.slice(76)];
+    expect(tail).toMatch(/^[A-Za-z]+$/);
+    expect(urls(`Confirm:\n\n${head}\n${tail}\n\nBye`)).toEqual([url]);
+    expect(urls(`Confirm:\n${head}\n${tail}>\n`)).toEqual([url]);
+    // A line of prose after a full-width URL line is not its rest.
+    expect(urls(`${head}\nThanks,\nThe team`)).toEqual([head]);
+  });
+
   it('does not glue the next line of prose, nor the next URL, to a URL', () => {
     expect(urls('Open https://x.example/verify\nThanks\nhttps://y.example/a')).toEqual([
       'https://x.example/verify',

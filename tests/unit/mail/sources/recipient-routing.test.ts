@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageIdOf, readHeaderFields } from '../../../../src-main/mail/message-headers.ts';
+import { messageIdOf, readHeaderFields } from '../../../../src-main/mail/store/message-headers.ts';
 import { describeFailure, MailboxMissing } from '../../../../src-main/mail/sources/imap-errors.ts';
 import {
   candidateAddresses,

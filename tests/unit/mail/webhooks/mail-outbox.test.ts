@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { Mail } from '../../../../src-shared/mail/schemas.ts';
 import { createLogger } from '../../../../src-main/core/logger.ts';
 import { openDatabase } from '../../../../src-main/db/open-database.ts';
-import type { Analyzer } from '../../../../src-main/mail/analyze-message.ts';
-import { LiveHub } from '../../../../src-main/mail/live-hub.ts';
-import { MailStore } from '../../../../src-main/mail/mail-store.ts';
+import type { Analyzer } from '../../../../src-main/mail/parse/analyze-message.ts';
+import { LiveHub } from '../../../../src-main/mail/push/live-hub.ts';
+import { MailStore } from '../../../../src-main/mail/store/mail-store.ts';
 import {
   DEFAULT_PARSE_QUEUE,
   ParseQueue,
   type MailOutbox,
-} from '../../../../src-main/mail/parse-queue.ts';
-import { RawInbox } from '../../../../src-main/mail/raw-inbox.ts';
-import { RawStore } from '../../../../src-main/mail/raw-store.ts';
+} from '../../../../src-main/mail/parse/parse-queue.ts';
+import { RawInbox } from '../../../../src-main/mail/smtp/raw-inbox.ts';
+import { RawStore } from '../../../../src-main/mail/store/raw-store.ts';
 import { ManualClock } from '../../../helpers/manual-clock.ts';
 
 const logger = createLogger('test', true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextTryAt } from '../../../../src-main/mail/webhooks/webhook-backoff.ts';
+import { nextTryAt } from '../../../../src-main/mail/push/webhooks/webhook-backoff.ts';
 
 const S = 1_000;
 const H = 3_600 * S;

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../../src-main/core/logger.ts';
 import { openDatabase } from '../../../../src-main/db/open-database.ts';
-import { WebhookService } from '../../../../src-main/mail/webhooks/webhook-service.ts';
-import { WebhookStore } from '../../../../src-main/mail/webhooks/webhook-store.ts';
-import { WebhookWorker } from '../../../../src-main/mail/webhooks/webhook-worker.ts';
+import { WebhookService } from '../../../../src-main/mail/push/webhooks/webhook-service.ts';
+import { WebhookStore } from '../../../../src-main/mail/push/webhooks/webhook-store.ts';
+import { WebhookWorker } from '../../../../src-main/mail/push/webhooks/webhook-worker.ts';
 import { ManualClock } from '../../../helpers/manual-clock.ts';
 
 describe('WebhookService.listening (is new mail waited for by a webhook?)', () => {

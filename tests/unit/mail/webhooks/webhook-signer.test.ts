@@ -4,7 +4,7 @@ import {
   newMessageId,
   newSecret,
   signatureHeaders,
-} from '../../../../src-main/mail/webhooks/webhook-signer.ts';
+} from '../../../../src-main/mail/push/webhooks/webhook-signer.ts';
 
 describe('webhook signer (Standard Webhooks)', () => {
   it('signs so the standardwebhooks package verifies, and nothing else does', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_LIMITS } from '../../../../src-shared/api/webhooks.ts';
 import { openDatabase } from '../../../../src-main/db/open-database.ts';
-import { WebhookStore } from '../../../../src-main/mail/webhooks/webhook-store.ts';
+import { WebhookStore } from '../../../../src-main/mail/push/webhooks/webhook-store.ts';
 
 let n = 0;
 const id = () => `msg_${++n}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../../src-main/core/app-error.ts';
-import { checkWebhookUrl } from '../../../../src-main/mail/webhooks/webhook-url.ts';
+import { checkWebhookUrl } from '../../../../src-main/mail/push/webhooks/webhook-url.ts';
 
 describe('checkWebhookUrl', () => {
   it.each([

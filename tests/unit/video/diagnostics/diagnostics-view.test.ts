@@ -33,6 +33,7 @@ describe('toTaskDiagnostics', () => {
       failure: null,
       steps: [],
       steps_dropped: 0,
+      proxy: null,
       server_time: 1_795_000_010,
     });
   });
@@ -46,6 +47,7 @@ describe('toTaskDiagnostics', () => {
       failure: null,
       steps: [],
       steps_dropped: 0,
+      proxy: { host: '127.0.0.1:7890', from: 'settings' },
     };
     expect(toTaskDiagnostics(record, ABOUT, 10)).toMatchObject({
       status: 'completed',
@@ -54,6 +56,7 @@ describe('toTaskDiagnostics', () => {
       retryable: null,
       started_at: 5,
       finished_at: 9,
+      proxy: { host: '127.0.0.1:7890', from: 'settings' },
     });
   });
 });

@@ -1,0 +1,80 @@
+import { Readable } from 'node:stream';
+import { AppError } from '../../core/app-error.ts';
+import type { LeaseService } from '../access/lease-service.ts';
+import type { MailStore } from './mail-store.ts';
+import type { RawStore } from './raw-store.ts';
+
+/** One attachment's bytes and what its MIME part says about them. */
+export interface AttachmentFile {
+  contentType: string;
+  filename: string | null;
+  content: Uint8Array;
+}
+
+/** Parses a raw message and returns attachment `index` (in stored order), or null. */
+export type AttachmentExtractor = (
+  raw: Uint8Array,
+  index: number,
+) => Promise<AttachmentFile | null>;
+
+/** Bytes read from SQLite per step of a raw download: memory per request stays at one piece. */
+export const RAW_PIECE_BYTES = 512 * 1024;
+
+/**
+ * A mail's raw message as received (GET /api/emails/{email}/{id}/raw), and its attachments
+ * (…/attachments/{n}), parsed out of the raw message on demand in a parse worker.
+ */
+export class RawMail {
+  constructor(
+    private readonly leases: LeaseService,
+    private readonly store: MailStore,
+    private readonly raws: RawStore,
+    private readonly extract: AttachmentExtractor,
+  ) {}
+
+  /** The raw message as a stream of pieces, and its length; MAIL_NOT_FOUND before any byte. */
+  raw(rawEmail: string, id: number): { bytes: number; stream: Readable } {
+    const ref = this.rawRef(rawEmail, id);
+    return {
+      bytes: ref.bytes,
+      stream: Readable.from(pieces(this.raws, ref.rawId, ref.bytes), { highWaterMark: 1 }),
+    };
+  }
+
+  /** Attachment `index` (0-based, as in the mail's `attachments`). */
+  async attachment(rawEmail: string, id: number, index: number): Promise<AttachmentFile> {
+    const { email } = this.leases.requireRecorded(rawEmail);
+    const head = this.store.head(email, id);
+    if (!head) throw notFound(id);
+    if (index >= head.mail.attachments.length)
+      throw new AppError('MAIL_NOT_FOUND', `Mail ${id} has no attachment ${index}.`);
+    const ref = this.rawRef(rawEmail, id);
+    const raw = this.raws.whole(ref.rawId);
+    if (!raw) throw notFound(id);
+    const file = await this.extract(raw, index);
+    if (!file) throw new AppError('MAIL_NOT_FOUND', `Mail ${id} has no attachment ${index}.`);
+    return file;
+  }
+
+  private rawRef(rawEmail: string, id: number): { rawId: number; bytes: number } {
+    const { email } = this.leases.requireRecorded(rawEmail);
+    const ref = this.raws.ref(email, id);
+    if (ref === undefined) throw notFound(id);
+    if (ref === null)
+      throw new AppError('MAIL_NOT_FOUND', `Mail ${id} was stored before raw messages were kept.`);
+    return ref;
+  }
+}
+
+function notFound(id: number): AppError {
+  return new AppError('MAIL_NOT_FOUND', `No mail ${id} in this mailbox.`);
+}
+
+/** Pulled one piece at a time; a raw message deleted mid-answer cuts the connection. */
+function* pieces(raws: RawStore, rawId: number, bytes: number): Generator<Buffer> {
+  for (let start = 1; start <= bytes; start += RAW_PIECE_BYTES) {
+    const piece = raws.slice(rawId, start, RAW_PIECE_BYTES);
+    if (piece === null) throw new Error(`raw message ${rawId} was removed while it was being sent`);
+    yield piece;
+  }
+}
