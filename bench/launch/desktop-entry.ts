@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AppController } from '../../src-main/app/app-controller.ts';
 import { loadConfig, type AppConfig } from '../../src-main/app/config.ts';
-import type { PortTakenHandler } from '../../src-main/core/listeners.ts';
+import type { PortTakenHandler } from '../../src-main/net/listeners.ts';
 import { runDesktop, type DesktopDeps } from '../../src-main/electron/desktop.ts';
 
 /**

@@ -21,7 +21,7 @@ import {
 } from '../mail/smtp/smtp-ingest.ts';
 import type { Clock } from '../core/clock.ts';
 import { StartupError } from '../core/startup-error.ts';
-import type { PerAddressLimit } from '../core/connection-limits.ts';
+import type { PerAddressLimit } from '../net/connection-limits.ts';
 import { createLogger } from '../core/logger.ts';
 import { WEBHOOK_LIMITS } from '../../src-shared/api/webhooks.ts';
 import { createSender, type WebhookPost } from '../mail/push/webhooks/webhook-sender.ts';
@@ -103,8 +103,7 @@ export function composeMail(
     clock,
     {
       domains: config.domains,
-      analyze: (raw, from, lanes, urgent) => pool.analyze(raw, from, lanes, urgent),
-      attachment: (raw, index) => pool.attachment(raw, index),
+      parser: pool,
       lease: overrides.lease,
       retention: { ...(retentionMs === undefined ? {} : { retentionMs }), ...overrides.retention },
       responseBytes: overrides.responseBytes,
@@ -121,8 +120,8 @@ export function composeMail(
   mail.sources.start();
   const initialApiKey = mail.keys.count() === 0 ? mail.keys.create('first run').key : null;
   const smtp = createSmtpServer({
-    isReceiving: (email) => mail.leases.isReceiving(email),
-    deliver: (envelope, raw) => mail.delivery.accept(envelope, raw),
+    leases: mail.leases,
+    delivery: mail.delivery,
     logger: logger('smtp'),
     tls: readTls(config),
     timeouts: { ...DEFAULT_SMTP_TIMEOUTS, ...overrides.smtpTimeouts },

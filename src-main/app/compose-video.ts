@@ -75,13 +75,10 @@ export function composeVideo(
 ): VideoParts {
   const logger = (tag: string) => createLogger(tag, overrides.quiet);
   const media = new MediaStore(path.join(config.dataDir, 'media'), logger('app'));
-  const guard = new GuardProxy({ resolver: overrides.resolver });
-  const makeTransports = transportMaker(overrides, guard);
-  let transports = makeTransports(config.proxy);
-  const outbound = new OutboundClient(transports.dispatcher, transports.pages, transports.route);
+  const outbound = composeOutbound(overrides, config.proxy);
   const runner = new TaskRunner({
     registry: overrides.registry ?? createDefaultRegistry(),
-    http: outbound,
+    http: outbound.client,
     media,
     maxFileBytes: overrides.maxFileBytes ?? VIDEO_LIMITS.maxFileBytes,
     retry: overrides.retry,
@@ -106,15 +103,43 @@ export function composeVideo(
   return {
     video,
     scheduler,
-    setProxy: (proxy) => {
+    setProxy: (proxy) => outbound.setProxy(proxy),
+    closeOutbound: () => outbound.close(),
+  };
+}
+
+/** The client every video request goes out through, and its transports' life. */
+export interface VideoOutbound {
+  client: OutboundClient;
+  /** Routes new requests through this proxy (null: direct or HTTP(S)_PROXY). */
+  setProxy(proxy: string | null): void;
+  /** Closes the transports in use (nothing of a test's own dispatcher). */
+  close(): Promise<void>;
+}
+
+/**
+ * The outbound side of the video service: pages as a browser (impit), media through undici,
+ * both behind the DNS guard, through `proxy` when set. The app and `probe` both fetch with it.
+ */
+export function composeOutbound(
+  overrides: Pick<VideoOverrides, 'dispatcher' | 'pageTransport' | 'resolver'>,
+  proxy: string | null,
+): VideoOutbound {
+  const guard = new GuardProxy({ resolver: overrides.resolver });
+  const makeTransports = transportMaker(overrides, guard);
+  let transports = makeTransports(proxy);
+  const client = new OutboundClient(transports.dispatcher, transports.pages, transports.route);
+  return {
+    client,
+    setProxy: (next) => {
       const old = transports;
-      transports = makeTransports(proxy);
-      outbound.switchDispatcher(transports.dispatcher);
-      outbound.switchPageTransport(transports.pages);
-      outbound.switchRoute(transports.route);
+      transports = makeTransports(next);
+      client.switchDispatcher(transports.dispatcher);
+      client.switchPageTransport(transports.pages);
+      client.switchRoute(transports.route);
       if (old !== transports) void old.close().catch(() => undefined);
     },
-    closeOutbound: async () => {
+    close: async () => {
       await transports.close().catch(() => undefined);
       await guard.close();
     },
@@ -123,7 +148,7 @@ export function composeVideo(
 
 /** How the outbound transports are made for a proxy setting (tests pass fixed ones). */
 function transportMaker(
-  overrides: VideoOverrides,
+  overrides: Pick<VideoOverrides, 'dispatcher' | 'pageTransport' | 'resolver'>,
   guard: GuardProxy,
 ): (proxy: string | null) => OutboundTransports {
   const fixed = overrides.dispatcher;

@@ -15,8 +15,12 @@ import { systemClock, type Clock } from '../core/clock.ts';
 import { composeMail, type MailConfig, type MailOverrides } from './compose-mail.ts';
 import { composeVideo, type VideoOverrides } from './compose-video.ts';
 import type { AppConfig } from './config.ts';
-import { Listeners, type PortTakenHandler } from '../core/listeners.ts';
-import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../core/connection-limits.ts';
+import { Listeners, type PortTakenHandler } from '../net/listeners.ts';
+
+// The desktop shell chooses what a taken port means; it gets the type from here, the app's
+// entry, rather than from the listeners below.
+export type { PortTakenHandler };
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../net/connection-limits.ts';
 import { createLogger, type Logger } from '../core/logger.ts';
 import { prepareDataFolder } from '../core/private-files.ts';
 import { SettingsService } from '../settings/settings-service.ts';

@@ -2,13 +2,13 @@ import { parseArgs } from 'node:util';
 import { PLATFORM_NAMES } from '../../src-shared/video/platform-names.ts';
 import type { TaskDiagnostics } from '../../src-shared/video/schemas.ts';
 import { aboutThisApp } from '../app/about-app.ts';
+import { composeOutbound } from '../app/compose-video.ts';
 import { ConfigError } from '../app/config.ts';
 import { DiagnosticsRecorder, stepLabel } from '../video/diagnostics/diagnostics-recorder.ts';
 import { withDiagnostics } from '../video/diagnostics/diagnostics-scope.ts';
 import { diagnosticsReport, type DiagnosticsAbout } from '../video/diagnostics/diagnostics-view.ts';
 import { classifyLink } from '../video/link-classifier.ts';
-import { createOutboundTransports, GuardProxy } from '../video/outbound/outbound-setup.ts';
-import { OutboundClient } from '../video/outbound/outbound-client.ts';
+import type { OutboundClient } from '../video/outbound/outbound-client.ts';
 import { createDefaultRegistry } from '../video/platforms/default-registry.ts';
 import type { ResolvedPost } from '../video/platforms/platform.ts';
 import type { PlatformRegistry } from '../video/platforms/registry.ts';
@@ -99,18 +99,9 @@ export interface ProbeOutbound {
   close(): Promise<void>;
 }
 
-/** The app's own transport, direct or through `proxy`. */
+/** The app's own outbound side (app/compose-video.ts), direct or through `proxy`. */
 function defaultOutbound(proxy: string | undefined): ProbeOutbound {
-  // The same transports as the app: pages as a browser, media through undici.
-  const guard = new GuardProxy();
-  const transports = createOutboundTransports({ proxy: proxy ?? null, guard });
-  return {
-    client: new OutboundClient(transports.dispatcher, transports.pages),
-    close: async () => {
-      await transports.close();
-      await guard.close();
-    },
-  };
+  return composeOutbound({}, proxy ?? null);
 }
 
 /** One aligned "name  value" line per fact. */

@@ -9,8 +9,8 @@ import type {
   Session,
 } from 'electron';
 import type { AppController } from '../app/app-controller.ts';
+import type { PortTakenHandler } from '../app/compose.ts';
 import type { AppConfig } from '../app/config.ts';
-import type { PortTakenHandler } from '../core/listeners.ts';
 import type { Logger } from '../core/logger.ts';
 import type { AppMeta } from './app.ipc.ts';
 import type { DesktopPaths } from './desktop-paths.ts';

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Clock } from '../core/clock.ts';
-import { connectionActivity } from '../core/connection-limits.ts';
+import { connectionActivity } from '../net/connection-limits.ts';
 import type { Logger } from '../core/logger.ts';
 import type { MailServices } from '../mail/mail-services.ts';
 import type { VideoService } from '../video/video-service.ts';
@@ -97,7 +97,7 @@ export async function createHttpServer(deps: HttpServerDeps): Promise<FastifyIns
 }
 
 /**
- * Tells the connection limit (core/connection-limits.ts) which sockets are handling a request:
+ * Tells the connection limit (net/connection-limits.ts) which sockets are handling a request:
  * from the moment its body is in (a socket still trickling one may be closed to make room)
  * until the answer is sent.
  */

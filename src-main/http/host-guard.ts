@@ -3,6 +3,7 @@ import ipaddr from 'ipaddr.js';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../core/app-error.ts';
 import { boundedMemo } from '../core/bounded-memo.ts';
+import { canonicalIp, normalizeHostName } from '../core/host-name.ts';
 import { isLoopbackAddress } from '../core/loopback.ts';
 
 /** Which names, beyond this machine's loopback ones, the HTTP server answers to right now. */
@@ -15,7 +16,6 @@ export interface HostPolicy {
 
 /** `name[:port]` or `[v6][:port]`: the name and the brackets' content, the port ignored. */
 const HOST_HEADER = /^(?:\[([0-9a-fA-F:.]+)\]|([^\s:[\]/\\@?#]+))(?::\d{0,5})?$/;
-const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 /**
  * The host name a Host header names, lower-case, without its port, brackets or a trailing dot;
@@ -47,26 +47,8 @@ function hostOfHeader(header: string): string | null {
   return normalizeHostName(match[2] ?? '');
 }
 
-/**
- * A host name as the allowlist keeps it: an IP literal (canonical, no brackets) or a DNS name
- * (lower case, no trailing dot, valid labels). Null when it is neither, so "*" or a URL are
- * refused in Settings rather than silently never matching.
- */
-export function normalizeHostName(raw: string): string | null {
-  let name = raw.trim().toLowerCase();
-  if (name.startsWith('[') && name.endsWith(']')) name = name.slice(1, -1);
-  if (net.isIP(name) !== 0) return canonicalIp(name);
-  if (name.endsWith('.')) name = name.slice(0, -1);
-  if (name.length === 0 || name.length > 253) return null;
-  return name.split('.').every((label) => LABEL.test(label)) ? name : null;
-}
-
 function isUnspecified(ip: string): boolean {
   return ipaddr.process(ip).range() === 'unspecified';
-}
-
-function canonicalIp(ip: string): string {
-  return ipaddr.process(ip).toString();
 }
 
 /** True when `host` (as hostFromHeader gives it) names this server for `policy`. */

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error.ts';
-import { connectionActivity } from '../core/connection-limits.ts';
+import { connectionActivity } from '../net/connection-limits.ts';
 import type { ApiKeyStore, KeyCheck } from '../mail/access/key-store.ts';
 
 const MESSAGES: Record<Exclude<KeyCheck, 'ok'> | 'conflict', string> = {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error.ts';
-import { clientKey } from '../core/connection-limits.ts';
+import { clientKey } from '../net/connection-limits.ts';
 import { presentedKey } from './mail-auth.ts';
 import { isFromOtherSite } from './origin-guard.ts';
 
@@ -64,5 +64,5 @@ export function rateLimitBucket(request: FastifyRequest, identifyKey: KeyIdentif
   return client;
 }
 
-/** Which client a request counts against (core/connection-limits.ts `clientKey`). */
+/** Which client a request counts against (net/connection-limits.ts `clientKey`). */
 export const rateLimitKey = clientKey;

@@ -9,14 +9,15 @@ import { KeySessions } from './access/key-sessions.ts';
 import { DEFAULT_LEASE_POLICY, LeaseService, type LeasePolicy } from './access/lease-service.ts';
 import { LeaseStore } from './access/lease-store.ts';
 import { LiveHub } from './push/live-hub.ts';
-import type { Analyzer } from './parse/analyze-message.ts';
 import { MailControl } from './read/mail-control.ts';
 import { MailDelivery } from './smtp/mail-delivery.ts';
 import { MailReader } from './read/mail-reader.ts';
+import { MailSearch } from './store/mail-search.ts';
 import { MailStore } from './store/mail-store.ts';
 import { DEFAULT_PARSE_QUEUE, ParseQueue } from './parse/parse-queue.ts';
 import { RawInbox } from './smtp/raw-inbox.ts';
-import { RawMail, type AttachmentExtractor } from './store/raw-mail.ts';
+import { RawMail } from './read/raw-mail.ts';
+import type { ParsePool } from './parse/parse-pool.ts';
 import { RawStore } from './store/raw-store.ts';
 import { RetentionSweeper, type RetentionPolicy } from './store/retention.ts';
 import type { WebhookPost } from './push/webhooks/webhook-sender.ts';
@@ -24,7 +25,6 @@ import { WebhookService } from './push/webhooks/webhook-service.ts';
 import { WebhookStore } from './push/webhooks/webhook-store.ts';
 import { WebhookWorker } from './push/webhooks/webhook-worker.ts';
 import { DEFAULT_IMAP_TIMING, type ImapTiming } from './sources/imap-options.ts';
-import { routeRecipients } from './sources/recipient-routing.ts';
 import { plainSecretBox, type SecretBox } from './sources/secret-box.ts';
 import { SourceIngest } from './sources/source-ingest.ts';
 import { SourceService, type SourceServiceDeps } from './sources/source-service.ts';
@@ -39,6 +39,8 @@ export interface MailServices {
   domains: DomainPool;
   leases: LeaseService;
   store: MailStore;
+  /** Searching a mailbox (the full-text index and the has:/is: filters). */
+  search: MailSearch;
   hub: LiveHub;
   reader: MailReader;
   /** Delete, empty, read/unread. */
@@ -73,10 +75,8 @@ export interface SourceOptions {
 export interface MailServiceOptions {
   /** --domain / EPHEMERA_DOMAINS; empty means the stored pool. */
   domains: readonly string[];
-  /** Parsing and code extraction (a ParsePool in the app). */
-  analyze: Analyzer;
-  /** One attachment of a raw message, parsed on demand (a ParsePool in the app). */
-  attachment: AttachmentExtractor;
+  /** Parsing, code extraction and attachments, in worker threads (tests may fake it). */
+  parser: Pick<ParsePool, 'analyze' | 'attachment'>;
   lease?: Partial<LeasePolicy>;
   retention?: Partial<RetentionPolicy>;
   /** Byte budget of one list or bulk answer (MAIL_LIMITS.responseBytes unless a test says). */
@@ -91,12 +91,6 @@ export const DEFAULT_RETENTION_POLICY: RetentionPolicy = {
   batchSize: 500,
   sweepIntervalMs: 60_000,
 };
-
-/**
- * How long a list read waits for mail already answered 250 to that mailbox to be parsed
- * (parsing trails the 250 by milliseconds, seconds only in a burst of thousands).
- */
-export const SETTLE_MS = 5_000;
 
 export function createMailServices(
   db: Db,
@@ -123,36 +117,31 @@ export function createMailServices(
     logger('webhooks'),
   );
   const webhooks = new WebhookService(webhookStore, webhookWorker, clock, logger('webhooks'));
-  const parsing = new ParseQueue(raws, store, hub, options.analyze, logger('parse'), {
+  // The path of one mail, each stage handed the next: SMTP (app/compose-mail.ts) → delivery →
+  // inbox (raw commit) → parsing (worker pool) → store, then hub and webhooks.
+  const parsing = new ParseQueue(raws, store, hub, options.parser, logger('parse'), {
     options: DEFAULT_PARSE_QUEUE,
     outbox: webhooks,
-    mailboxFor: (email) => leases.mailboxFor(email),
-    // A webhook waits for every mailbox's mail; a WebSocket or long poll for its own.
-    watched: (mailbox) => hub.listenerCount(mailbox) > 0 || webhooks.listening(),
+    leases,
   });
-  const inbox = new RawInbox(raws, clock, (items) => {
-    store.searchIndex.postpone();
-    parsing.committed(items);
-  });
+  const inbox = new RawInbox(raws, clock, parsing, store.searchIndex);
   const delivery = new MailDelivery(inbox, parsing);
-  const reader = new MailReader(leases, store, hub, options.responseBytes, async (email, first) => {
-    await parsing.settled(email, SETTLE_MS, first);
-    return parsing.hasPending(email);
-  });
+  const search = new MailSearch(db, store.searchIndex);
+  const reader = new MailReader(leases, store, search, hub, options.responseBytes, parsing);
   const control = new MailControl(leases, store);
-  const raw = new RawMail(leases, store, raws, options.attachment);
+  const raw = new RawMail(leases, store, raws, options.parser);
   const retention = new RetentionSweeper(
     db,
     clock,
     { ...DEFAULT_RETENTION_POLICY, ...options.retention },
     logger('retention'),
-    () => leaseStore.forget(),
+    leaseStore,
   );
   const sourceStore = new SourceStore(db);
   const sources = new SourceService({
     store: sourceStore,
-    ingest: new SourceIngest(raws, sourceStore, (items) => parsing.committed(items), clock),
-    route: (fields) => routeRecipients(fields, (email) => leases.receivingMailbox(email)),
+    ingest: new SourceIngest(raws, sourceStore, parsing, clock),
+    leases,
     box: options.sources?.box ?? plainSecretBox,
     clock,
     logger: logger('sources'),
@@ -166,6 +155,7 @@ export function createMailServices(
     domains,
     leases,
     store,
+    search,
     hub,
     reader,
     control,

@@ -12,7 +12,7 @@ import { isLoopbackAddress } from '../core/loopback.ts';
 import type { DomainPool } from '../mail/access/domain-pool.ts';
 import { AppError, settingsInvalid } from '../core/app-error.ts';
 import { externalAddresses, firstLanAddress } from './lan-address.ts';
-import { isWildcard, RebindError, type Listeners } from '../core/listeners.ts';
+import { isWildcard, RebindError, type Listeners } from '../net/listeners.ts';
 import type { Logger } from '../core/logger.ts';
 import type { SettingsFile } from './settings-file.ts';
 import { memoryProxySecret, type ProxySecret } from './proxy-secret.ts';

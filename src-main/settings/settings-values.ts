@@ -1,7 +1,7 @@
-import { normalizeHostName } from '../http/host-guard.ts';
 import { normalizePoolEntry } from '../../src-shared/mail/address.ts';
 import type { SettingsInvalidReason } from '../../src-shared/errors/codes.ts';
 import { settingsInvalid } from '../core/app-error.ts';
+import { normalizeHostName } from '../core/host-name.ts';
 import { isBrowserBlockedPort, otherServiceOfPort } from '../../src-shared/settings/ports.ts';
 
 /** Each value normalised, duplicates dropped; the first invalid one refuses the whole list. */

@@ -18,7 +18,7 @@ import type {
   WindowOpenHandlerResponse,
 } from 'electron';
 import type { RunningApp, StartConfig } from '../../src-main/app/compose.ts';
-import type { Listeners } from '../../src-main/core/listeners.ts';
+import type { Listeners } from '../../src-main/net/listeners.ts';
 import type { SettingsFile } from '../../src-main/settings/settings-file.ts';
 import { SettingsService } from '../../src-main/settings/settings-service.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src-shared/settings/schemas.ts';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../../src-main/app/compose.ts';
-import { PortInUseError, type PortTakenHandler } from '../../src-main/core/listeners.ts';
+import { PortInUseError, type PortTakenHandler } from '../../src-main/net/listeners.ts';
 import {
   isEphemeraAt,
   OtherEphemeraError,

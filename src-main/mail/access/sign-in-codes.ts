@@ -7,7 +7,7 @@ import {
 import type { CreatedApiKeyView } from '../../../src-shared/api/server-settings.ts';
 import { AppError } from '../../core/app-error.ts';
 import type { Clock } from '../../core/clock.ts';
-import { OneTimeCodes } from '../../core/one-time-codes.ts';
+import { OneTimeCodes } from './one-time-codes.ts';
 import { keyActions } from '../key-actions.ts';
 import type { ApiKeyStore } from './key-store.ts';
 

@@ -1,6 +1,7 @@
 import { MAIL_LIMITS } from '../../../src-shared/mail/limits.ts';
 import type { Logger } from '../../core/logger.ts';
-import type { AnalyzedMessage, Analyzer } from './analyze-message.ts';
+import type { AnalyzedMessage } from './analyze-message.ts';
+import type { ParsePool } from './parse-pool.ts';
 import { MessageRefused } from './message-refused.ts';
 import type { StoredRaw } from '../store/raw-store.ts';
 
@@ -40,7 +41,7 @@ export interface BatchHow extends BatchLane {
  * to a worker) comes back unparsed with the reason: it was acknowledged, so it is kept.
  */
 export function analyzeBatch(
-  analyze: Analyzer,
+  parser: Pick<ParsePool, 'analyze'>,
   batch: readonly StoredRaw[],
   how: BatchHow,
 ): Promise<ParseOutcome[]> {
@@ -58,7 +59,7 @@ export function analyzeBatch(
     }
     for (let attempt = raw.attempts + 1; ; attempt++) {
       try {
-        const analyzed = await analyze(raw.raw, raw.envelope.from, how.lanes, how.urgent);
+        const analyzed = await parser.analyze(raw.raw, raw.envelope.from, how.lanes, how.urgent);
         if (analyzed.htmlCut) {
           // Hostile or broken HTML: say so, since its text past the cut is read unformatted.
           how.logger.warn(

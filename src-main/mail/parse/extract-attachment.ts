@@ -1,6 +1,12 @@
 import { simpleParser } from 'mailparser';
-import type { AttachmentFile } from '../store/raw-mail.ts';
 import { PARSER_OPTIONS } from './message-parser.ts';
+
+/** One attachment's bytes and what its MIME part says about them. */
+export interface AttachmentFile {
+  contentType: string;
+  filename: string | null;
+  content: Uint8Array;
+}
 
 /**
  * Attachment `index` of a raw message, in the order message-parser.ts stored the list (the

@@ -9,7 +9,7 @@ import {
   spawnWorker,
   WORKER_HEAP_MB,
 } from './parse-worker-file.ts';
-import type { AttachmentFile } from '../store/raw-mail.ts';
+import type { AttachmentFile } from './extract-attachment.ts';
 
 type Reply =
   | { ready: true }

@@ -1,4 +1,4 @@
-import type { MailboxResolver } from '../access/address.ts';
+import type { LeaseService } from '../access/lease-service.ts';
 import type { MailOutbox } from './parsed-mail-writer.ts';
 
 export interface ParseQueueOptions {
@@ -43,12 +43,12 @@ export const DEFAULT_PARSE_QUEUE: ParseQueueOptions = {
 
 export interface ParseQueueDeps {
   options?: ParseQueueOptions;
-  outbox?: MailOutbox;
-  /** The mailbox a recipient address delivers to. */
-  mailboxFor?: MailboxResolver;
   /**
-   * Is someone waiting for new mail of this mailbox (a WebSocket, a long poll, a webhook)? Its
-   * mail is parsed at once, ahead of any backlog.
+   * The webhook outbox (WebhookService): told of every stored mail. While it is listening,
+   * every mailbox counts as watched (parsed at once, ahead of any backlog), as one with a
+   * WebSocket or long poll on the live hub does.
    */
-  watched?: (mailbox: string) => boolean;
+  outbox?: MailOutbox;
+  /** The mailbox a recipient address delivers to (the mailbox itself without leases). */
+  leases?: Pick<LeaseService, 'mailboxFor'>;
 }

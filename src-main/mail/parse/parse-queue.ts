@@ -4,8 +4,9 @@ import { mailboxOf } from '../../../src-shared/mail/address.ts';
 import { deliveryTargets, type MailboxResolver } from '../access/address.ts';
 import { analyzeBatch, type BatchLane, type ParseOutcome } from './analyze-batch.ts';
 import { BatchPicker, earlierOf, NOTHING_EARLIER, type Earlier } from './batch-picker.ts';
-import type { Analyzer } from './analyze-message.ts';
 import type { Envelope } from '../store/envelope.ts';
+import type { MailOutbox } from './parsed-mail-writer.ts';
+import type { ParsePool } from './parse-pool.ts';
 import type { LiveHub } from '../push/live-hub.ts';
 import type { MailStore } from '../store/mail-store.ts';
 import { ParsedMailWriter } from './parsed-mail-writer.ts';
@@ -50,7 +51,7 @@ export class ParseQueue {
   private readonly writer: ParsedMailWriter;
   private readonly options: ParseQueueOptions;
   private readonly mailboxFor: MailboxResolver;
-  private readonly watched: (mailbox: string) => boolean;
+  private readonly outbox: MailOutbox | undefined;
   private running: Promise<void> | null = null;
   private urgentRunning: Promise<void> | null = null;
   private again = false;
@@ -64,14 +65,16 @@ export class ParseQueue {
     private readonly raws: RawStore,
     store: MailStore,
     private readonly hub: LiveHub,
-    private readonly analyze: Analyzer,
+    /** The worker pool that parses and analyzes each raw message (the next stage). */
+    private readonly parser: Pick<ParsePool, 'analyze'>,
     private readonly logger: Logger,
     deps: ParseQueueDeps = {},
   ) {
     this.options = deps.options ?? DEFAULT_PARSE_QUEUE;
     this.smtp = new SmtpActivity(this.options);
-    this.mailboxFor = deps.mailboxFor ?? mailboxOf;
-    this.watched = deps.watched ?? ((mailbox) => hub.listenerCount(mailbox) > 0);
+    const leases = deps.leases;
+    this.mailboxFor = leases ? (email) => leases.mailboxFor(email) : mailboxOf;
+    this.outbox = deps.outbox;
     this.writer = new ParsedMailWriter(raws, store, this.mailboxFor, logger, deps.outbox);
     this.picker = new BatchPicker(raws, this.pending, this.options);
   }
@@ -135,6 +138,14 @@ export class ParseQueue {
   /** Messages not parsed yet (diagnostics and tests). */
   backlog(): number {
     return this.raws.pendingCount();
+  }
+
+  /**
+   * Is someone waiting for new mail of this mailbox (a WebSocket or long poll on the hub, a
+   * webhook for every mailbox)? Its mail is parsed at once, ahead of any backlog.
+   */
+  private watched(mailbox: string): boolean {
+    return this.hub.listenerCount(mailbox) > 0 || (this.outbox?.listening?.() ?? false);
   }
 
   private note(id: number, recipients: string[]): string[] {
@@ -263,7 +274,7 @@ export class ParseQueue {
   }
 
   private analyzeBatch(batch: StoredRaw[], how: BatchLane): Promise<ParseOutcome[]> {
-    return analyzeBatch(this.analyze, batch, {
+    return analyzeBatch(this.parser, batch, {
       ...how,
       attempts: this.options.attempts,
       stopped: () => this.stopped,

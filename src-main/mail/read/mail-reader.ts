@@ -2,14 +2,22 @@ import { MAIL_LIMITS } from '../../../src-shared/mail/limits.ts';
 import type { Mail } from '../../../src-shared/mail/schemas.ts';
 import { AppError } from '../../core/app-error.ts';
 import type { LeaseService } from '../access/lease-service.ts';
+import type { ParseQueue } from '../parse/parse-queue.ts';
 import type { LiveHub } from '../push/live-hub.ts';
 import type { ListedBulkResult } from './listed-json.ts';
 import { asMailPage } from '../store/mail-page.ts';
 import type { ListedPage, MailPage, MailStore } from '../store/mail-store.ts';
+import type { MailSearch } from '../store/mail-search.ts';
 import { fullMailJson } from './full-mail.ts';
 import { checkReadQuery, type ReadQuery } from '../read-query.ts';
 import { parseSearch, searchExpression } from '../search-query.ts';
 import type { Readable } from 'node:stream';
+
+/**
+ * How long a list read waits for mail already answered 250 to that mailbox to be parsed
+ * (parsing trails the 250 by milliseconds, seconds only in a burst of thousands).
+ */
+export const SETTLE_MS = 5_000;
 
 /**
  * Reading mail: one mailbox (optionally held as a long poll) or many at once. Every answer is
@@ -22,15 +30,22 @@ export class MailReader {
   constructor(
     private readonly leases: LeaseService,
     private readonly store: MailStore,
+    private readonly searching: MailSearch,
     private readonly hub: LiveHub,
     private readonly budget: number = MAIL_LIMITS.responseBytes,
-    /**
-     * Resolves once the oldest `first` mails acknowledged to this mailbox so far are parsed (or
-     * it gave up waiting), with whether mail of the mailbox is still being parsed.
-     */
-    private readonly settled: (email: string, first: number) => Promise<boolean> = () =>
-      Promise.resolve(false),
+    /** Mail acknowledged but not parsed yet, which a list read waits for (none without). */
+    private readonly parsing?: Pick<ParseQueue, 'settled' | 'hasPending'>,
   ) {}
+
+  /**
+   * Resolves once the oldest `first` mails acknowledged to this mailbox so far are parsed (or
+   * after SETTLE_MS), with whether mail of the mailbox is still being parsed.
+   */
+  private async settled(email: string, first: number): Promise<boolean> {
+    if (!this.parsing) return false;
+    await this.parsing.settled(email, SETTLE_MS, first);
+    return this.parsing.hasPending(email);
+  }
 
   /** GET /api/emails/{email}: ascending ids above after_id, at most limit, within the budget. */
   listedPage(rawEmail: string, query: ReadQuery): ListedPage {
@@ -50,7 +65,7 @@ export class MailReader {
     const { email } = this.leases.requireRecorded(rawEmail);
     const parsed = parseSearch(q);
     const match = searchExpression(email, parsed);
-    return this.store.listedSearch(email, match, parsed, query.afterId, query.limit, this.budget);
+    return this.searching.listedPage(email, match, parsed, query.afterId, query.limit, this.budget);
   }
 
   /** GET /api/emails/{email}/{id}: the whole mail, uncut, as a stream of JSON. */

@@ -1,6 +1,8 @@
 import type { Clock } from '../../core/clock.ts';
+import type { ParseQueue } from '../parse/parse-queue.ts';
 import type { Envelope } from '../store/envelope.ts';
 import type { RawStore } from '../store/raw-store.ts';
+import type { SearchIndex } from '../store/search-index.ts';
 
 interface Waiting {
   envelope: Envelope;
@@ -22,13 +24,16 @@ export class RawInbox {
   private scheduled = false;
 
   /**
-   * @param committed Told after each commit, with the new ids and their envelopes (the
-   *   background parser starts on them).
+   * @param parsing The next stage: told after each commit, with the new ids and their
+   *   envelopes (the background parser starts on them).
+   * @param searchIndex Held back while SMTP commits keep coming (its idle steps would compete
+   *   with them); mail sources do not hold it.
    */
   constructor(
     private readonly store: RawStore,
     private readonly clock: Clock,
-    private readonly committed: (items: { id: number; envelope: Envelope }[]) => void,
+    private readonly parsing: Pick<ParseQueue, 'committed'>,
+    private readonly searchIndex?: Pick<SearchIndex, 'postpone'>,
   ) {}
 
   /**
@@ -59,6 +64,7 @@ export class RawInbox {
       item.onId?.(ids[i] ?? 0);
       item.resolve(ids[i] ?? 0);
     });
-    this.committed(batch.map((item, i) => ({ id: ids[i] ?? 0, envelope: item.envelope })));
+    this.searchIndex?.postpone();
+    this.parsing.committed(batch.map((item, i) => ({ id: ids[i] ?? 0, envelope: item.envelope })));
   }
 }

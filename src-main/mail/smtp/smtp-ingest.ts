@@ -6,10 +6,12 @@ import {
   type SMTPServerSession,
 } from 'smtp-server';
 import { MAIL_LIMITS } from '../../../src-shared/mail/limits.ts';
-import { DEFAULT_CONNECTION_LIMITS, type PerAddressLimit } from '../../core/connection-limits.ts';
+import { DEFAULT_CONNECTION_LIMITS, type PerAddressLimit } from '../../net/connection-limits.ts';
 import type { Logger } from '../../core/logger.ts';
+import type { LeaseService } from '../access/lease-service.ts';
 import { ByteBudget } from './byte-budget.ts';
 import type { Envelope } from '../store/envelope.ts';
+import type { MailDelivery } from './mail-delivery.ts';
 import { scanHeaders } from './header-scan.ts';
 import { MessageRefused } from '../parse/message-refused.ts';
 import { SmtpSessions } from './smtp-sessions.ts';
@@ -34,9 +36,12 @@ export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = {
 
 export interface SmtpIngestDeps {
   /** May mail for this lower-case address be accepted now (an unexpired lease)? */
-  isReceiving(email: string): boolean;
-  /** Commits the raw message (parsing follows later); the 250 is sent only after this resolves. */
-  deliver(envelope: Envelope, raw: Buffer): Promise<unknown>;
+  leases: Pick<LeaseService, 'isReceiving'>;
+  /**
+   * The next stage: commits the raw message (parsing follows later); the 250 is sent only
+   * after `accept` resolves.
+   */
+  delivery: Pick<MailDelivery, 'accept'>;
   logger: Logger;
   /** PEM key and certificate: STARTTLS is offered only when both are given. */
   tls?: { key: Buffer; cert: Buffer } | null;
@@ -114,7 +119,7 @@ export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
     onRcptTo(address: SMTPServerAddress, session: SMTPServerSession, callback) {
       sessions.touch(session);
       try {
-        if (deps.isReceiving(address.address.toLowerCase())) return callback();
+        if (deps.leases.isReceiving(address.address.toLowerCase())) return callback();
       } catch (err) {
         deps.logger.error('recipient check failed', err);
         return callback(smtpError(451, '4.3.0 Temporary failure, try again later'));
@@ -170,7 +175,7 @@ export function createSmtpServer(deps: SmtpIngestDeps): SMTPServer {
           release();
           return callback(smtpError(552, refused.reply));
         }
-        deps.deliver(envelopeOf(session), raw).then(
+        deps.delivery.accept(envelopeOf(session), raw).then(
           () => {
             release();
             callback(null, 'OK: message stored');

@@ -1,5 +1,5 @@
 import type { SMTPServer, SMTPServerSession } from 'smtp-server';
-import { AddressCounter, type PerAddressLimit } from '../../core/connection-limits.ts';
+import { AddressCounter, type PerAddressLimit } from '../../net/connection-limits.ts';
 
 interface SessionState {
   release: () => void;
@@ -12,7 +12,7 @@ interface SessionState {
 export const MADE_ROOM_REPLY = '4.7.0 Too many connections from your address, closing an idle one';
 
 /**
- * Sessions per client (all of loopback is one client, core/connection-limits.ts). At the
+ * Sessions per client (all of loopback is one client, net/connection-limits.ts). At the
  * limit, the client's longest-idle session that is not receiving a message is told 421 and
  * closed to let the new one in; only when all of them are inside DATA is the new one refused.
  * So other local accounts that open sessions and sit on them cannot keep the user's own

@@ -1,4 +1,5 @@
 import type { Clock } from '../../core/clock.ts';
+import type { ParseQueue } from '../parse/parse-queue.ts';
 import type { Envelope } from '../store/envelope.ts';
 import { messageIdOf, readHeaderFields } from '../store/message-headers.ts';
 import type { RawStore } from '../store/raw-store.ts';
@@ -14,7 +15,8 @@ export class SourceIngest {
   constructor(
     private readonly raws: RawStore,
     private readonly sources: SourceStore,
-    private readonly committed: (items: { id: number; envelope: Envelope }[]) => void,
+    /** The next stage, as for SMTP mail (RawInbox). */
+    private readonly parsing: Pick<ParseQueue, 'committed'>,
     private readonly clock: Clock,
   ) {}
 
@@ -45,7 +47,7 @@ export class SourceIngest {
       return { id: id ?? 0, envelope };
     });
     if (!result) return false;
-    this.committed([result]);
+    this.parsing.committed([result]);
     return true;
   }
 }

@@ -9,7 +9,7 @@ import {
 import { settingsInvalid } from '../../core/app-error.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Logger } from '../../core/logger.ts';
-import type { HeaderField } from '../store/message-headers.ts';
+import type { LeaseService } from '../access/lease-service.ts';
 import { ImapSourceRunner } from './imap-runner.ts';
 import type { ImapTiming } from './imap-options.ts';
 import {
@@ -20,6 +20,7 @@ import {
 } from './oauth/oauth-config.ts';
 import { OAuthSources } from './oauth/oauth-sources.ts';
 import type { SignInDeps } from './oauth/sign-ins.ts';
+import { routeRecipients } from './recipient-routing.ts';
 import { openSecret, SecretUnreadable, type SecretBox } from './secret-box.ts';
 import { passwordAuth, type ImapCredential, type SourceAuth } from './source-auth.ts';
 import {
@@ -35,8 +36,10 @@ import { signedOut, sourceView, type SourceStatus } from './source-view.ts';
 
 export interface SourceServiceDeps {
   store: SourceStore;
+  /** Where a fetched message goes next (committed, then parsed like SMTP mail). */
   ingest: SourceIngest;
-  route(fields: readonly HeaderField[]): string[];
+  /** Which of a message's recipients have a lease receiving mail (recipient-routing.ts). */
+  leases: Pick<LeaseService, 'receivingMailbox'>;
   box: SecretBox;
   clock: Clock;
   logger: Logger;
@@ -239,7 +242,8 @@ export class SourceService {
       record: () => this.deps.store.get(id),
       auth,
       ingest: this.deps.ingest,
-      route: (fields) => this.deps.route(fields),
+      route: (fields) =>
+        routeRecipients(fields, (email) => this.deps.leases.receivingMailbox(email)),
       onState: (state, error) => this.status.set(id, { state, error }),
       onStopped: (error) => this.deps.store.setStopped(id, error),
       logger: this.deps.logger,

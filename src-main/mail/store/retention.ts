@@ -2,6 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Clock } from '../../core/clock.ts';
 import type { Logger } from '../../core/logger.ts';
 import type { Db } from '../../db/open-database.ts';
+import type { LeaseStore } from '../access/lease-store.ts';
 
 export interface RetentionPolicy {
   /** How long mails stay after their mailbox expired. */
@@ -34,8 +35,8 @@ export class RetentionSweeper {
     private readonly clock: Clock,
     private readonly policy: RetentionPolicy,
     private readonly logger: Logger,
-    /** Told after leases were deleted, so nothing remembers them (LeaseStore.forget). */
-    private readonly leasesDeleted: () => void = () => undefined,
+    /** Told after leases were deleted, so nothing remembers them. */
+    private readonly leases?: Pick<LeaseStore, 'forget'>,
   ) {
     this.deleteMails = db.prepare<[number, number]>(`
       DELETE FROM mail_messages WHERE id IN (
@@ -77,7 +78,7 @@ export class RetentionSweeper {
     try {
       result.leases = await this.inBatches(this.deleteLeases);
     } finally {
-      this.leasesDeleted();
+      this.leases?.forget();
     }
     if (result.mails + result.leases > 0) {
       this.logger.info(`swept ${result.mails} mails and ${result.leases} leases`);

@@ -8,6 +8,7 @@ import { searchIndexLag } from '../../../src-main/db/migrations/009-search-index
 import { parseAttempts } from '../../../src-main/db/migrations/010-parse-attempts.ts';
 import { searchCjk } from '../../../src-main/db/migrations/012-search-cjk.ts';
 import { MailStore } from '../../../src-main/mail/store/mail-store.ts';
+import { MailSearch } from '../../../src-main/mail/store/mail-search.ts';
 import { parseSearch, searchExpression } from '../../../src-main/mail/search-query.ts';
 
 const insert = `INSERT INTO mail_messages (email, from_address, from_name, to_json, subject, text,
@@ -31,7 +32,9 @@ describe('migration 004 (read state, search index)', () => {
     const find = (email: string, q: string) => {
       const parsed = parseSearch(q);
       const match = searchExpression(email, parsed);
-      return store.search(email, match, parsed, 0, 50, 1 << 20).mails.map((x) => x.id);
+      return new MailSearch(db, store.searchIndex)
+        .page(email, match, parsed, 0, 50, 1 << 20)
+        .mails.map((x) => x.id);
     };
     expect(find('a@d.test', 'invoice')).toEqual([1]);
     expect(store.page('a@d.test', 0, 50, 1 << 20, true).mails[0]?.read).toBe(false);

@@ -4,7 +4,7 @@ import { AppController } from '../../../src-main/app/app-controller.ts';
 import type { RunningApp } from '../../../src-main/app/compose.ts';
 import { ConfigError, type AppConfig } from '../../../src-main/app/config.ts';
 import { StartupError } from '../../../src-main/core/startup-error.ts';
-import { RebindError } from '../../../src-main/core/listeners.ts';
+import { RebindError } from '../../../src-main/net/listeners.ts';
 import {
   QUIT_TIMEOUT_MS,
   runDesktop,

@@ -6,7 +6,7 @@ import { AppError } from '../../../src-main/core/app-error.ts';
 import type { RunningApp } from '../../../src-main/app/compose.ts';
 import { dispatchIpc, type IpcHandler } from '../../../src-main/electron/ipc-register.ts';
 import { mailFilesIpcHandlers } from '../../../src-main/electron/mail-files.ipc.ts';
-import type { AttachmentFile } from '../../../src-main/mail/store/raw-mail.ts';
+import type { AttachmentFile } from '../../../src-main/mail/parse/extract-attachment.ts';
 import type { IpcInvokeChannel } from '../../../src-shared/ipc/contract.ts';
 import { MAIL_LIMITS } from '../../../src-shared/mail/limits.ts';
 import { makeTempDir, removeTempDir } from '../../helpers/temp-dir.ts';

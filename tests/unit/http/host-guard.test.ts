@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { normalizeHostName } from '../../../src-main/core/host-name.ts';
 import {
   hostFromHeader,
   isAllowedHost,
-  normalizeHostName,
   type HostPolicy,
 } from '../../../src-main/http/host-guard.ts';
 

@@ -78,7 +78,7 @@ describe('LeaseStore lookups remembered between changes', () => {
     expect(store.get('old@t.test')).not.toBeNull();
     const policy = { retentionMs: 0, batchSize: 10, sweepIntervalMs: 60_000 };
     const logger = createLogger('test', true);
-    const sweeper = new RetentionSweeper(conn, clock, policy, logger, () => store.forget());
+    const sweeper = new RetentionSweeper(conn, clock, policy, logger, store);
     expect(await sweeper.sweep()).toEqual({ mails: 0, leases: 1 });
     expect(store.get('old@t.test')).toBeNull();
   });

@@ -39,8 +39,10 @@ describe('a list read while its mailbox is being parsed', () => {
       ...DEFAULT_PARSE_QUEUE,
       ...{ quietMs: 60_000, busyCommits: 1, maxDeferMs: 60_000, urgentBatch: 2 },
     };
-    const queue = new ParseQueue(raws, store, new LiveHub(logger), analyze, logger, { options });
-    const inbox = new RawInbox(raws, new ManualClock(), (items) => queue.committed(items));
+    const queue = new ParseQueue(raws, store, new LiveHub(logger), { analyze: analyze }, logger, {
+      options,
+    });
+    const inbox = new RawInbox(raws, new ManualClock(), queue);
     queue.start();
     for (let i = 1; i <= 8; i++) await inbox.add(env(), Buffer.from(`mail ${i}`));
 
@@ -63,8 +65,10 @@ describe('a list read while its mailbox is being parsed', () => {
       new ManualClock(),
       {
         domains: ['t.test'],
-        analyze: () => Promise.reject(new Error('not parsed in this test')),
-        attachment: () => Promise.reject(new Error('no attachments here')),
+        parser: {
+          analyze: () => Promise.reject(new Error('not parsed in this test')),
+          attachment: () => Promise.reject(new Error('no attachments here')),
+        },
         webhookPost: () => Promise.reject(new Error('no webhooks here')),
       },
       (tag) => createLogger(tag, true),
@@ -77,16 +81,14 @@ describe('a list read while its mailbox is being parsed', () => {
     services.store.insert([mail('one'), mail('two')]);
     let parsing = true;
     const waits: number[] = [];
-    const reader = new MailReader(
-      services.leases,
-      services.store,
-      services.hub,
-      1 << 20,
-      (_e, first) => {
-        waits.push(first);
-        return Promise.resolve(parsing);
+    const { leases, store, search, hub } = services;
+    const reader = new MailReader(leases, store, search, hub, 1 << 20, {
+      settled: (_e, _maxMs, first) => {
+        waits.push(first ?? Infinity);
+        return Promise.resolve();
       },
-    );
+      hasPending: () => parsing,
+    });
     const page = await reader.waitListed(email, { afterId: 0, limit: 2 }, 0);
     expect(page.mails.map((m) => m.fields.subject)).toEqual(['one', 'two']);
     expect(page.more).toBe(true);

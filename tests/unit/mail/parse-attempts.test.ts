@@ -30,7 +30,7 @@ function analyzer(fail: (text: string) => Error | 'hang' | null) {
 function run(db: Db, analyze: Analyzer) {
   const raws = new RawStore(db);
   const store = new MailStore(db);
-  const queue = new ParseQueue(raws, store, new LiveHub(logger), analyze, logger);
+  const queue = new ParseQueue(raws, store, new LiveHub(logger), { analyze: analyze }, logger);
   return { raws, store, queue };
 }
 

@@ -42,8 +42,8 @@ function setup(db = openDatabase(':memory:'), options = DEFAULT_PARSE_QUEUE) {
   const store = new MailStore(db);
   const hub = new LiveHub(logger);
   const fake = fakeAnalyzer();
-  const queue = new ParseQueue(raws, store, hub, fake.analyze, logger, { options });
-  const inbox = new RawInbox(raws, new ManualClock(), (items) => queue.committed(items));
+  const queue = new ParseQueue(raws, store, hub, { analyze: fake.analyze }, logger, { options });
+  const inbox = new RawInbox(raws, new ManualClock(), queue);
   return { db, raws, store, hub, queue, inbox, fake };
 }
 
@@ -261,8 +261,8 @@ describe('ParseQueue', () => {
       };
     };
     const options = { ...DEFAULT_PARSE_QUEUE, quietMs: 0, maxDeferMs: 0 };
-    const queue = new ParseQueue(raws, store, hub, analyze, logger, { options });
-    const inbox = new RawInbox(raws, new ManualClock(), (items) => queue.committed(items));
+    const queue = new ParseQueue(raws, store, hub, { analyze: analyze }, logger, { options });
+    const inbox = new RawInbox(raws, new ManualClock(), queue);
     queue.start();
     await inbox.add(env(['x@t.test']), Buffer.from('older'));
     // Let the backlog take the older mail into its batch.
@@ -307,8 +307,10 @@ describe('ParseQueue', () => {
         };
       };
       const options = { ...DEFAULT_PARSE_QUEUE, ...lane };
-      const queue = new ParseQueue(raws, store, new LiveHub(logger), analyze, logger, { options });
-      const inbox = new RawInbox(raws, new ManualClock(), (items) => queue.committed(items));
+      const queue = new ParseQueue(raws, store, new LiveHub(logger), { analyze: analyze }, logger, {
+        options,
+      });
+      const inbox = new RawInbox(raws, new ManualClock(), queue);
       const texts = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6'];
       await Promise.all(texts.map((t) => inbox.add(env(['p@t.test']), Buffer.from(t))));
       queue.start();
@@ -349,8 +351,10 @@ describe('ParseQueue', () => {
       };
     };
     const options = { ...deferred, batchBytes };
-    const queue = new ParseQueue(raws, store, new LiveHub(logger), analyze, logger, { options });
-    const inbox = new RawInbox(raws, new ManualClock(), (items) => queue.committed(items));
+    const queue = new ParseQueue(raws, store, new LiveHub(logger), { analyze: analyze }, logger, {
+      options,
+    });
+    const inbox = new RawInbox(raws, new ManualClock(), queue);
     queue.start();
     await Promise.all(['a', 'b', 'c'].map((t) => inbox.add(env(['r@t.test']), Buffer.from(t))));
     await queue.settled('r@t.test', 5_000);

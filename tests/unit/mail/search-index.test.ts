@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../../src-main/db/open-database.ts';
 import { MailStore } from '../../../src-main/mail/store/mail-store.ts';
+import { MailSearch } from '../../../src-main/mail/store/mail-search.ts';
 import { SearchIndex } from '../../../src-main/mail/store/search-index.ts';
 import { parseSearch, searchExpression } from '../../../src-main/mail/search-query.ts';
 
@@ -28,8 +29,8 @@ function setup() {
     db.prepare('SELECT indexed_through FROM mail_search_state').pluck().get() as number;
   const find = (email: string, q: string) => {
     const parsed = parseSearch(q);
-    return store
-      .search(email, searchExpression(email, parsed), parsed, 0, 50, 1 << 20)
+    return new MailSearch(db, store.searchIndex)
+      .page(email, searchExpression(email, parsed), parsed, 0, 50, 1 << 20)
       .mails.map((m) => m.subject);
   };
   const check = () => db.exec("INSERT INTO mail_search (mail_search) VALUES ('integrity-check')");

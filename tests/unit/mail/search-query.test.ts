@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src-main/core/app-error.ts';
 import { openDatabase } from '../../../src-main/db/open-database.ts';
 import { MailStore } from '../../../src-main/mail/store/mail-store.ts';
+import { MailSearch } from '../../../src-main/mail/store/mail-search.ts';
 import { parseSearch, searchExpression } from '../../../src-main/mail/search-query.ts';
 
 describe('parseSearch', () => {
@@ -73,8 +74,8 @@ describe('MailStore.search with operators', () => {
     const store = new MailStore(db);
     const find = (q: string, email = 'a@d.test') => {
       const parsed = parseSearch(q);
-      return store
-        .search(email, searchExpression(email, parsed), parsed, 0, 50, 1 << 20)
+      return new MailSearch(db, store.searchIndex)
+        .page(email, searchExpression(email, parsed), parsed, 0, 50, 1 << 20)
         .mails.map((x) => x.id);
     };
     return { db, store, find };

@@ -39,8 +39,8 @@ describe('SMTP replies', () => {
 
   it('to pipelined MAIL, RCPT and DATA leave in one write', async () => {
     server = createSmtpServer({
-      isReceiving: (email) => email === 'box@t.test',
-      deliver: () => Promise.resolve(),
+      leases: { isReceiving: (email) => email === 'box@t.test' },
+      delivery: { accept: () => Promise.resolve(0) },
       logger: createLogger('test', true),
     });
     const writes: Writes = [];

@@ -3,7 +3,7 @@ import type os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../src-main/core/app-error.ts';
-import { RebindError, type Listeners } from '../../../src-main/core/listeners.ts';
+import { RebindError, type Listeners } from '../../../src-main/net/listeners.ts';
 import { firstLanAddress } from '../../../src-main/settings/lan-address.ts';
 import {
   SettingsService,

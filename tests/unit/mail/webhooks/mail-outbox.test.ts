@@ -33,11 +33,11 @@ function setup(outbox: MailOutbox) {
   const db = openDatabase(':memory:');
   const raws = new RawStore(db);
   const store = new MailStore(db);
-  const queue = new ParseQueue(raws, store, new LiveHub(logger), analyze, logger, {
+  const queue = new ParseQueue(raws, store, new LiveHub(logger), { analyze: analyze }, logger, {
     options: DEFAULT_PARSE_QUEUE,
     outbox,
   });
-  const inbox = new RawInbox(raws, new ManualClock(), (items) => queue.committed(items));
+  const inbox = new RawInbox(raws, new ManualClock(), queue);
   return { db, queue, inbox, store };
 }
 

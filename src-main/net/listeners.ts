@@ -1,6 +1,6 @@
 import type { AddressInfo, Server, Socket } from 'node:net';
-import { isLoopbackAddress } from './loopback.ts';
-import { StartupError } from './startup-error.ts';
+import { isLoopbackAddress } from '../core/loopback.ts';
+import { StartupError } from '../core/startup-error.ts';
 import {
   AddressCounter,
   DEFAULT_CONNECTION_LIMITS,

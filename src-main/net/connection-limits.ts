@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { boundedMemo } from './bounded-memo.ts';
+import { boundedMemo } from '../core/bounded-memo.ts';
 
 /** How many connections one client may hold open at once on one service. */
 export interface PerAddressLimit {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../../core/clock.ts';
 
 export interface OneTimeCodeOptions {
   /** How long a code stays usable after it is issued. */

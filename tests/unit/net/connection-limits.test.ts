@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AddressCounter, clientKey, type Slot } from '../../../src-main/core/connection-limits.ts';
+import { AddressCounter, clientKey, type Slot } from '../../../src-main/net/connection-limits.ts';
 
 /** A connection whose state the test sets; `evicted` says whether the counter closed it. */
 class FakeSlot implements Slot {

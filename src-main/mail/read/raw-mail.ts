@@ -1,21 +1,10 @@
 import { Readable } from 'node:stream';
 import { AppError } from '../../core/app-error.ts';
 import type { LeaseService } from '../access/lease-service.ts';
-import type { MailStore } from './mail-store.ts';
-import type { RawStore } from './raw-store.ts';
-
-/** One attachment's bytes and what its MIME part says about them. */
-export interface AttachmentFile {
-  contentType: string;
-  filename: string | null;
-  content: Uint8Array;
-}
-
-/** Parses a raw message and returns attachment `index` (in stored order), or null. */
-export type AttachmentExtractor = (
-  raw: Uint8Array,
-  index: number,
-) => Promise<AttachmentFile | null>;
+import type { AttachmentFile } from '../parse/extract-attachment.ts';
+import type { ParsePool } from '../parse/parse-pool.ts';
+import type { MailStore } from '../store/mail-store.ts';
+import type { RawStore } from '../store/raw-store.ts';
 
 /** Bytes read from SQLite per step of a raw download: memory per request stays at one piece. */
 export const RAW_PIECE_BYTES = 512 * 1024;
@@ -29,7 +18,8 @@ export class RawMail {
     private readonly leases: LeaseService,
     private readonly store: MailStore,
     private readonly raws: RawStore,
-    private readonly extract: AttachmentExtractor,
+    /** Parses the raw message again (in a worker) to take one attachment out. */
+    private readonly parser: Pick<ParsePool, 'attachment'>,
   ) {}
 
   /** The raw message as a stream of pieces, and its length; MAIL_NOT_FOUND before any byte. */
@@ -51,7 +41,7 @@ export class RawMail {
     const ref = this.rawRef(rawEmail, id);
     const raw = this.raws.whole(ref.rawId);
     if (!raw) throw notFound(id);
-    const file = await this.extract(raw, index);
+    const file = await this.parser.attachment(raw, index);
     if (!file) throw new AppError('MAIL_NOT_FOUND', `Mail ${id} has no attachment ${index}.`);
     return file;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OneTimeCodes } from '../../../src-main/core/one-time-codes.ts';
+import { OneTimeCodes } from '../../../src-main/mail/access/one-time-codes.ts';
 import { ManualClock } from '../../helpers/manual-clock.ts';
 
 describe('OneTimeCodes', () => {

@@ -2,7 +2,7 @@ import { EventEmitter, once } from 'node:events';
 import net, { type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StartupError } from '../../../src-main/core/startup-error.ts';
-import { Listeners, RebindError, isWildcard } from '../../../src-main/core/listeners.ts';
+import { Listeners, RebindError, isWildcard } from '../../../src-main/net/listeners.ts';
 import { freePort } from '../../helpers/free-ports.ts';
 
 const LOOPBACK = '127.0.0.1';
