@@ -282,6 +282,12 @@ describe('desktop IPC on the real services', () => {
     expect(patched.port).toBe(1993);
     const missing = (await raw('sources:test', { id: 'src_none' })) as IpcResult<never>;
     expect(missing).toMatchObject({ ok: false, error: { code: 'SOURCE_NOT_FOUND' } });
+    // OAuth sign-in over IPC (issue 34): a password source has none to start.
+    const notOAuth = (await raw('sources:authorize', { id: created.id })) as IpcResult<never>;
+    expect(notOAuth).toMatchObject({
+      ok: false,
+      error: { code: 'SETTINGS_INVALID', reason: 'source_not_oauth' },
+    });
     expect(await invoke('sources:delete', { id: created.id })).toBeNull();
     expect(await invoke<unknown[]>('sources:list')).toEqual([]);
   });
