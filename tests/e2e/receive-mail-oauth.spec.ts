@@ -27,6 +27,7 @@ async function removeSource(server: E2eServer, id: string): Promise<void> {
 }
 
 for (const viewport of [
+  { width: 1920, height: 1080 },
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ]) {

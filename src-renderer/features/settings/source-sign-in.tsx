@@ -102,7 +102,7 @@ function Panel({
   return (
     <div
       className="source-sign-in"
-      role="dialog"
+      role="group"
       aria-labelledby="sign-in-title"
       data-testid="source-sign-in"
     >
