@@ -8,6 +8,7 @@ import {
   HAS_INDEPENDENT_HELD_OUT,
   loadIndependentHeldOut,
   loadTraining,
+  SECOND_HELD_OUT_FILE,
   type IndependentMail,
 } from './independent-corpus-loader.ts';
 
@@ -80,6 +81,43 @@ describe.skipIf(!HAS_INDEPENDENT_HELD_OUT)('the independent held-out link set', 
     );
     expect(t.precision).toBeGreaterThanOrEqual(0.96);
     expect(t.recall).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+/**
+ * The second blind set: written by a hand that saw neither the extractor nor the first set,
+ * after every rule change of issue 35, in the product's 20 languages, and run once as it came
+ * (2026-11-29): link P 0.932, R 0.907; code P 0.933, R 0.875. That is below the issue's goal
+ * (P 0.98, R 0.95), so these first-run numbers are floors against regressions, not the goal;
+ * its mails are never read to write a rule (docs/link-extraction.md).
+ */
+describe('the second blind held-out set (tests/fixtures/link-heldout-2)', () => {
+  const mails = loadIndependentHeldOut(SECOND_HELD_OUT_FILE);
+
+  it('holds 150 mails in the product’s 20 languages, half without a link', () => {
+    expect(mails).toHaveLength(150);
+    expect(new Set(mails.map((m) => m.lang))).toEqual(new Set(LANGUAGES));
+    expect(mails.filter((m) => m.expect_link === null)).toHaveLength(75);
+  });
+
+  it('keeps its first-run numbers (link P 0.93, R 0.90; code P 0.93, R 0.87): below the goal', () => {
+    const rows = runLink(mails);
+    const link = tally(rows);
+    const code = tally(
+      mails.map((m) => ({ expected: m.expect_code ?? null, got: extractCode(m) })),
+    );
+    console.log(
+      [
+        tallyLine('link held-out-2', link),
+        ...groupLines(rows, (r) => r.mail.category),
+        ...rows.filter((r) => r.got !== r.expected).map(miss),
+        tallyLine('code held-out-2', code),
+      ].join('\n'),
+    );
+    expect(link.precision).toBeGreaterThanOrEqual(0.93);
+    expect(link.recall).toBeGreaterThanOrEqual(0.9);
+    expect(code.precision).toBeGreaterThanOrEqual(0.93);
+    expect(code.recall).toBeGreaterThanOrEqual(0.87);
   });
 });
 

@@ -14,6 +14,8 @@ const FIXTURES = path.join(import.meta.dirname, '../../../fixtures');
 export const TRAINING_DIR = path.join(FIXTURES, 'link-training');
 export const HELD_OUT_FILE = path.join(FIXTURES, 'link-heldout', 'heldout.json');
 export const HAS_INDEPENDENT_HELD_OUT = existsSync(HELD_OUT_FILE);
+/** A second blind set (the product's own 20 languages), written after the rule changes. */
+export const SECOND_HELD_OUT_FILE = path.join(FIXTURES, 'link-heldout-2', 'heldout.json');
 
 const independentMail = z
   .object({
@@ -46,10 +48,10 @@ export function loadTraining(): IndependentMail[] {
     );
 }
 
-/** The blind held-out set; empty until it is committed. */
-export function loadIndependentHeldOut(): IndependentMail[] {
-  if (!HAS_INDEPENDENT_HELD_OUT) return [];
-  const raw: unknown = JSON.parse(readFileSync(HELD_OUT_FILE, 'utf8'));
+/** A blind held-out set (the first by default); empty until it is committed. */
+export function loadIndependentHeldOut(file = HELD_OUT_FILE): IndependentMail[] {
+  if (!existsSync(file)) return [];
+  const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
   const list = Array.isArray(raw)
     ? raw
     : z.object({ mails: z.array(z.unknown()) }).parse(raw).mails;
