@@ -222,7 +222,7 @@ export class OAuthServer {
 
   private token(form: URLSearchParams, send: (status: number, body: unknown) => void): void {
     const fail = (error: string, status = 400) => send(status, { error });
-    switch (form.get('grant_type')) {
+    switch (form.get('grant_type') ?? '') {
       case 'urn:ietf:params:oauth:grant-type:device_code': {
         const device = this.devices.get(form.get('device_code') ?? '');
         if (!device || device.clientId !== form.get('client_id')) return fail('invalid_grant');
