@@ -1,4 +1,5 @@
 import { OAuthServer } from '../helpers/oauth-server.ts';
+import { audit } from './support/axe-audit.ts';
 import { expect, test, type E2eServer } from './support/fixtures.ts';
 
 /** An OAuth source on a port nothing listens on: the sign-in is what these tests look at. */
@@ -92,6 +93,7 @@ for (const viewport of [
         const first = await countdown.textContent();
         await expect(countdown).not.toHaveText(first ?? '');
         await expect(row.getByTestId('source-status')).toContainText('Waiting for sign-in');
+        expect(await audit(page, 'settings, device code sign-in')).toEqual([]);
         await page.screenshot({
           path: `test-results/screenshots/oauth-device-${viewport.width}.png`,
         });
