@@ -1,5 +1,6 @@
 import type { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addLogSink } from '../../src-main/core/logger.ts';
 import type { Source, SourceAuthorize } from '../../src-shared/mail/sources.ts';
 import { Dovecot, hasDovecot } from '../helpers/dovecot.ts';
 import type { MailTestApp } from '../helpers/mail-app.ts';
@@ -64,7 +65,12 @@ describe.skipIf(!hasDovecot)(
     };
 
     it('answers an authorization URL with PKCE S256, state and a 127.0.0.1 redirect', async () => {
+      const logs: string[] = [];
+      const stop = addLogSink((line) => logs.push(line));
       const url = await authorize();
+      stop();
+      // Headless, the URL is printed for the user to open on this computer.
+      expect(logs.join('\n')).toContain(`sign in by opening ${url.toString()}`);
       const q = url.searchParams;
       expect(`${url.origin}${url.pathname}`).toBe(oauth.authorizationEndpoint);
       expect(q.get('access_type')).toBe('offline');

@@ -187,6 +187,8 @@ describe.skipIf(!hasDovecot)('OAuth mail sources: device code against Dovecot oa
       expect(logged).not.toContain(token);
     }
     expect(logged).toMatch(/signed in/);
+    // Headless, the log says where to sign in (the device page; the code is in the answer).
+    expect(logged).toContain(`sign in at ${oauth.url}/devicelogin with the code shown`);
   });
 
   it('bad input is a 400 with a reason, never a 5xx', async () => {

@@ -45,8 +45,19 @@ export class OAuthSources {
     return this.signIns.has(id);
   }
 
-  begin(id: string, config: OAuthConfig): Promise<SourceAuthorize> {
-    return this.signIns.begin(id, config);
+  /**
+   * Starts a sign-in. Headless, the log says where to go: the browser URL in full (it must be
+   * opened on this computer and holds no secret: the verifier never leaves the process), the
+   * device page without its code (the code is in the answer).
+   */
+  async begin(id: string, config: OAuthConfig): Promise<SourceAuthorize> {
+    const answer = await this.signIns.begin(id, config);
+    this.deps.logger.info(
+      answer.flow === 'loopback'
+        ? `source ${id}: sign in by opening ${answer.url}`
+        : `source ${id}: sign in at ${answer.verification_uri} with the code shown`,
+    );
+    return answer;
   }
 
   cancel(id: string): void {
