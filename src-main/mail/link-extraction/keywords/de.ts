@@ -35,6 +35,11 @@ export const de: LinkWords = {
     'nicht sie',
     'waren sie das nicht',
     'kundenservice',
+    '-einstellungen',
+    'online ansehen',
+    'webversion',
+    'einladung',
+    'beitreten',
   ],
   remedy: [
     'nicht (?:erkennen|wiedererkennen|selbst)',

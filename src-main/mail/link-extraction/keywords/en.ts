@@ -61,6 +61,11 @@ export const en: LinkWords = {
     'app store',
     'google play',
     'settings',
+    'in (?:your |a )?browser',
+    'online version',
+    // Accepting an invitation joins someone else's workspace (docs/link-extraction.md).
+    'invitation',
+    'join',
   ],
   remedy: [
     "if you did(?:n't| not) (?:sign|log|make|do|change|authori[sz]e|recogni[sz]e|perform)",

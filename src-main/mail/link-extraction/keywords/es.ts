@@ -26,6 +26,12 @@ export const es: LinkWords = {
     'proteger',
     'bloquear',
     'no fuiste',
+    'configuración',
+    'ver en (?:el|tu) navegador',
+    'versión web',
+    'invitación',
+    'unirte',
+    'unirse',
   ],
   remedy: [
     'si no (?:realizaste|hiciste|reconoces)',

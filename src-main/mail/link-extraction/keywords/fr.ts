@@ -29,6 +29,11 @@ export const fr: LinkWords = {
     'pas vous',
     'cgu',
     'conditions',
+    'paramètres',
+    'en ligne',
+    'version web',
+    'invitation',
+    'rejoindre',
   ],
   remedy: [
     "si vous n'(?:avez|êtes) pas (?:effectué|à l'origine de cette connexion|connecté)",

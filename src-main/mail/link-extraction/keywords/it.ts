@@ -25,6 +25,11 @@ export const it: LinkWords = {
     'proteggi',
     'blocca',
     'non sei',
+    'impostazioni',
+    '(?:visualizza|apri|vedi) nel browser',
+    'versione web',
+    'invito',
+    'unisciti',
   ],
   remedy: [
     'se non hai effettuato',

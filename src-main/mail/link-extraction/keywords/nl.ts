@@ -24,6 +24,11 @@ export const nl: LinkWords = {
     'blokkeren',
     'niet jij',
     'bekijk in',
+    '-instellingen',
+    'bekijk online',
+    'webversie',
+    'uitnodiging',
+    'word lid',
   ],
   remedy: [
     'als je dit niet (?:was|herkent)',

@@ -25,6 +25,11 @@ export const pt: LinkWords = {
     'proteger',
     'bloquear',
     'não foi você',
+    'configurações',
+    'ver no navegador',
+    'versão web',
+    'convite',
+    'participar',
   ],
   remedy: [
     'se você não (?:reconhece|fez|realizou|foi)',

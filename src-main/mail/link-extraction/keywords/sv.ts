@@ -23,6 +23,10 @@ export const sv: LinkWords = {
     'skydda',
     'blockera',
     'inte du',
+    '-inställningar',
+    'webbversion',
+    'inbjudan',
+    'gå med',
   ],
   remedy: ['annars', 'om inte', 'om det inte var du'],
   notice: [

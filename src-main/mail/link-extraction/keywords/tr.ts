@@ -14,6 +14,10 @@ export const tr: LinkWords = {
     'güvene al',
     'engelle',
     'değil',
+    'ayarlar',
+    'web sürümü',
+    'davet',
+    'katıl',
   ],
   remedy: ['değilse', 'yapmadıysanız', 'siz değilseniz', 'tanımıyorsanız'],
   notice: [

@@ -23,6 +23,10 @@ export const vi: LinkWords = {
     'bảo vệ',
     'chặn',
     'không phải',
+    'cài đặt',
+    'phiên bản web',
+    'lời mời',
+    'tham gia',
   ],
   remedy: ['nếu không,', 'nếu không phải'],
   notice: [
