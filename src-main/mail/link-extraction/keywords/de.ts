@@ -40,6 +40,8 @@ export const de: LinkWords = {
     'webversion',
     'einladung',
     'beitreten',
+    '-sicherheit',
+    'aktivität',
   ],
   remedy: [
     'nicht (?:erkennen|wiedererkennen|selbst)',

@@ -66,6 +66,9 @@ export const en: LinkWords = {
     // Accepting an invitation joins someone else's workspace (docs/link-extraction.md).
     'invitation',
     'join',
+    // An alert's way out: review its security or activity page.
+    'security',
+    'activity',
   ],
   remedy: [
     "if you did(?:n't| not) (?:sign|log|make|do|change|authori[sz]e|recogni[sz]e|perform)",

@@ -32,6 +32,8 @@ export const es: LinkWords = {
     'invitación',
     'unirte',
     'unirse',
+    'seguridad',
+    'actividad',
   ],
   remedy: [
     'si no (?:realizaste|hiciste|reconoces)',

@@ -18,6 +18,8 @@ export const fi: LinkWords = {
     'verkkoversio',
     'kutsu',
     'liity',
+    '-turvallisuu',
+    'toiminta',
   ],
   remedy: ['muussa tapauksessa', 'jos et(?:,| tehnyt| tunnista| ollut)', 'jos se ei ollut'],
   notice: [

@@ -34,6 +34,8 @@ export const fr: LinkWords = {
     'version web',
     'invitation',
     'rejoindre',
+    'sécurité',
+    'activité',
   ],
   remedy: [
     "si vous n'(?:avez|êtes) pas (?:effectué|à l'origine de cette connexion|connecté)",

@@ -26,6 +26,8 @@ export const id: LinkWords = {
     'versi web',
     'undangan',
     'gabung',
+    'keamanan',
+    'aktivitas',
   ],
   remedy: [
     'jika ini bukan',

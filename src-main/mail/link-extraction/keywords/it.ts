@@ -30,6 +30,8 @@ export const it: LinkWords = {
     'versione web',
     'invito',
     'unisciti',
+    'sicurezza',
+    'attività',
   ],
   remedy: [
     'se non hai effettuato',

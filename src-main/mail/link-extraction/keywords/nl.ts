@@ -29,6 +29,8 @@ export const nl: LinkWords = {
     'webversie',
     'uitnodiging',
     'word lid',
+    '-beveiliging',
+    'activiteit',
   ],
   remedy: [
     'als je dit niet (?:was|herkent)',

@@ -30,6 +30,8 @@ export const pl: LinkWords = {
     'wersja online',
     'zaproszeni',
     'dołącz',
+    'bezpieczeństw',
+    'aktywnoś',
   ],
   remedy: ['jeśli nie,', 'jeżeli nie,', 'jeśli to nie (?:ty|ty\\b)', 'w przeciwnym razie'],
   notice: [

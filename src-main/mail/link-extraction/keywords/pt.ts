@@ -30,6 +30,8 @@ export const pt: LinkWords = {
     'versão web',
     'convite',
     'participar',
+    'segurança',
+    'atividade',
   ],
   remedy: [
     'se você não (?:reconhece|fez|realizou|foi)',

@@ -27,6 +27,8 @@ export const sv: LinkWords = {
     'webbversion',
     'inbjudan',
     'gå med',
+    '-säkerhet',
+    'aktivitet',
   ],
   remedy: ['annars', 'om inte', 'om det inte var du'],
   notice: [

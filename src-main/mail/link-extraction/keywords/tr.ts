@@ -18,6 +18,8 @@ export const tr: LinkWords = {
     'web sürümü',
     'davet',
     'katıl',
+    'güvenlik',
+    'etkinliğ',
   ],
   remedy: ['değilse', 'yapmadıysanız', 'siz değilseniz', 'tanımıyorsanız'],
   notice: [

@@ -27,6 +27,8 @@ export const vi: LinkWords = {
     'phiên bản web',
     'lời mời',
     'tham gia',
+    'bảo mật',
+    'hoạt động',
   ],
   remedy: ['nếu không,', 'nếu không phải'],
   notice: [

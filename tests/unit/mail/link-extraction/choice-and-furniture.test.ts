@@ -96,6 +96,31 @@ describe('links that are never the answer', () => {
     expect(extractLink(tracked)).toBeNull();
   });
 
+  it('an alert\u2019s one tracked button to its security or activity page', () => {
+    for (const [subject, body, label] of [
+      [
+        'Kirjautuminen uudesta sijainnista',
+        'Tilillesi kirjauduttiin Firefoxilla Linuxissa.',
+        'Tarkista tilisi turvallisuus',
+      ],
+      [
+        'Sign-in from a new location',
+        'Your account was accessed from Firefox on Linux.',
+        'Check activity',
+      ],
+      [
+        'Logowanie z nowej lokalizacji',
+        'Na Twoje konto zalogowano się z Firefoksa.',
+        'Sprawdź bezpieczeństwo konta',
+      ],
+    ] as const) {
+      expect(
+        extractLink(html(subject, `<p>${body}</p>` + button(sendgrid(9), label))),
+        label,
+      ).toBeNull();
+    }
+  });
+
   it('an invitation whose subject does not say "invited you"', () => {
     const mail = html(
       'Invitation to Design',
