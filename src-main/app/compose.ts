@@ -138,7 +138,7 @@ export async function startApp(
     clock,
     stream: mailParts.stream,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...overrides.rateLimits },
-    settings: { settings, keys: mail.keys, checkMx: lookupMx },
+    settings: { settings, checkMx: lookupMx },
     hosts: settings,
     logger: createLogger('http', overrides.quiet),
     webUiDir: webUiDir(),

@@ -21,7 +21,7 @@ export interface AppIpcDeps {
 
 type AppChannels = 'app:info' | 'app:copy-text';
 
-/** The desktop's own channels: where the services are, clipboard (settings: settings.ipc.ts). */
+/** The desktop's own channels: where the services are, clipboard. */
 export function appIpcHandlers(deps: AppIpcDeps): Pick<IpcHandlers, AppChannels> {
   return {
     // The window loads before the services are up: the first call waits for them.

@@ -19,7 +19,7 @@ import type { LoginItem } from './login-item.ts';
 import type { CodeNotifierDeps } from './notifications.ts';
 import type { AppTrayDeps } from './tray.ts';
 import type { UpdateController } from './update-controller.ts';
-import type { SaveDialog } from './video.ipc.ts';
+import type { SaveDialog } from './save-files.ipc.ts';
 
 export type DesktopController = Pick<
   AppController,

@@ -1,35 +1,27 @@
 import path from 'node:path';
 import type { BrowserWindow } from 'electron';
-import type { IpcEventChannel, IpcEventPayload } from '../../src-shared/ipc/contract.ts';
 import type { RunningApp } from '../app/compose.ts';
 import { ConfigError, type AppConfig } from '../app/config.ts';
 import { addLogSink } from '../core/logger.ts';
 import { appMenuTemplate } from './app-menu.ts';
 import { APP_SCHEME, isAppUrl } from './app-origin.ts';
-import { appIpcHandlers, toAppInfo } from './app.ipc.ts';
-import { settingsIpcHandlers } from './settings.ipc.ts';
-import { webhooksIpcHandlers } from './webhooks.ipc.ts';
-import { closeAction } from './close-behaviour.ts';
 import { contentSecurityPolicy } from '../../src-shared/web/csp.ts';
 import { installSessionSecurity } from './csp.ts';
-import { desktopIpcHandlers } from './desktop.ipc.ts';
-import type { DesktopDeps } from './desktop-deps.ts';
+import type { DesktopController, DesktopDeps } from './desktop-deps.ts';
+import { lanTray } from './lan-tray.ts';
+import { recoverWindow } from './main-window.ts';
+import { quitSequence } from './quit-sequence.ts';
+import { windowKeeper, type WindowKeeper } from './window-keeper.ts';
+import { toAppInfo } from './app.ipc.ts';
+import { desktopIpc } from './ipc-handlers.ts';
 import { registerIpcHandlers, trustedSenderCheck } from './ipc-register.ts';
-import { mailFilesIpcHandlers } from './mail-files.ipc.ts';
-import { mailIpcHandlers } from './mail.ipc.ts';
-import { sourcesIpcHandlers } from './sources.ipc.ts';
 import { MailWatch } from './mail-watch.ts';
 import { isGpuCrash } from './fatal-errors.ts';
-import { openMainWindow, recoverWindow } from './main-window.ts';
 import { createCodeNotifier } from './notifications.ts';
 import { OtherEphemeraError, portFallback } from './port-fallback.ts';
 import { appProtocolHandler } from './protocol.ts';
-import { quitWatchdog } from './quit-watchdog.ts';
 import { announce, mediaOrigin } from './start-announce.ts';
 import { signInActions } from './sign-in-actions.ts';
-import { createAppTray, type AppTray, type TrayState } from './tray.ts';
-import { updateIpcHandlers } from './update.ipc.ts';
-import { videoIpcHandlers } from './video.ipc.ts';
 
 export type { DesktopController, DesktopDeps } from './desktop-deps.ts';
 
@@ -79,158 +71,55 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
   const controller = deps.createController(config, (service, port) =>
     fallback.onPortTaken(service, port),
   );
-  let win: BrowserWindow | null = null;
-  let tray: AppTray | null = null;
-  let running = false;
-  let quitting = false;
-  let stopped = false;
-  let lanBusy = false;
-  let unregisterIpc: (() => void) | null = null;
-
-  const alive = (): BrowserWindow | null => (win && !win.isDestroyed() ? win : null);
-  const send = <E extends IpcEventChannel>(channel: E, payload: IpcEventPayload<E>): void => {
-    alive()?.webContents.send(channel, payload);
-  };
-  const trayState = (): TrayState => {
-    const status = running ? controller.status() : null;
-    return {
-      lanSharing: status?.lanSharing ?? false,
-      lanUrl: status?.lanUrl ?? null,
-      busy: lanBusy || !running,
-    };
-  };
-  const copy = (text: string): void => {
-    deps.clipboard.writeText(text).catch((err: unknown) => logger.error('cannot copy', err));
-  };
-  /** Would a code be notified now: notifications on, and the window not in front. */
-  const notifying = (): boolean =>
-    deps.notificationsSupported() &&
-    controller.codeNotifications &&
-    !(alive()?.isVisible() && alive()?.isFocused());
-  const notify = createCodeNotifier({
-    create: (options) => deps.createNotification(options),
-    copy,
-    openExternal: (url) => {
-      deps.openExternal(url).catch((err: unknown) => logger.error('cannot open link', err));
-    },
-    enabled: notifying,
-  });
-  const watches = new MailWatch((mail) => send('mail:received', mail));
-  let stopNotifying: (() => void) | null = null;
-  const trayShown = (): boolean =>
-    tray !== null && (deps.platform !== 'linux' || deps.trayLikelyShown());
-
   const quit = (): void => app.quit();
-  /** Windows that painted once: showing them again cannot flash white. */
-  const painted = new WeakSet<BrowserWindow>();
-  let isReady = false;
-  /** Windows something asked to see: they show themselves once painted. */
-  const wanted = new WeakSet<BrowserWindow>();
-  /** The window, created hidden (it shows once painted if wanted) if there is none. */
-  const ensureWindow = (): BrowserWindow => {
-    const existing = alive();
-    if (existing) return existing;
-    const created = openMainWindow({
-      createWindow: (options) => deps.createWindow(options),
-      preload: deps.paths.preload,
-      ...(deps.platform === 'darwin' ? {} : { icon: deps.paths.windowIcon }),
-      dark: () => deps.dark(),
-      openExternal: (url) => {
-        deps.openExternal(url).catch((err: unknown) => logger.error(`cannot open ${url}`, err));
-      },
-      closeAction: () => closeAction(deps.platform, trayShown()),
-      quitting: () => quitting,
-      quit,
-      pageChanged: () => watches.clear(),
-      closed: () => {
-        win = null;
-        watches.clear();
-      },
-      showWhenReady: false,
-      logger,
-      now,
-    });
-    // Once per window (a window still loading shows itself here: no white flash); every later
-    // show of a painted window is immediate.
-    created.once('ready-to-show', () => {
-      painted.add(created);
-      if (wanted.has(created)) created.show();
-    });
-    win = created;
-    return created;
-  };
-  const showWindow = (): void => {
-    // A second launch can arrive before `ready`; the window is created at `ready` anyway.
-    if (quitting || !isReady) return;
-    const target = ensureWindow();
-    wanted.add(target);
-    if (target.isMinimized()) target.restore();
-    if (painted.has(target) || !target.webContents.isLoading()) target.show();
-    target.focus();
-  };
-  const openLogsFolder = async (): Promise<void> => {
-    const failure = await deps.openPath(path.dirname(log.path));
-    if (failure) throw new Error(failure);
-  };
-
-  const setLanSharing = (on: boolean): void => {
-    lanBusy = true;
-    tray?.update(trayState());
-    controller
-      .updateSettings({ lan_enabled: on })
-      .catch((err: unknown) => {
-        deps.showError('Share on LAN', err instanceof Error ? err.message : String(err));
-      })
-      .finally(() => {
-        lanBusy = false;
-        tray?.update(trayState());
-      });
-  };
-
-  const signIn = signInActions({
-    services: () => controller.services(),
-    openExternal: (url) => deps.openExternal(url),
-    copy: (text) => deps.clipboard.writeText(text),
-    showError: (title, message) => deps.showError(title, message),
-  });
-
-  // A second launch passes its command line here; it is not read: it only shows this window.
-  app.on('second-instance', () => showWindow());
-  // macOS: a click on the Dock icon after the window was closed.
-  app.on('activate', () => showWindow());
-  // Closing the window hides it or quits explicitly (closeAction); never an implicit quit.
-  app.on('window-all-closed', () => undefined);
-  const watchdog = quitWatchdog({
+  let unregisterIpc: (() => void) | null = null;
+  let stopNotifying: (() => void) | null = null;
+  const tray = lanTray(deps, controller);
+  const exit = quitSequence({
+    app,
     stop: () => controller.stop(),
     cleanup: () => {
       unregisterIpc?.();
       stopNotifying?.();
       deps.updates?.stop();
       watches.clear();
-      tray?.destroy();
-      tray = null;
+      tray.destroy();
     },
-    exit: (code) => app.exit(code),
     timeoutMs: QUIT_TIMEOUT_MS,
     ...(deps.setTimer
       ? { setTimer: (fn: () => void, ms: number) => deps.setTimer?.(fn, ms) ?? (() => undefined) }
       : {}),
     logger,
   });
-  app.on('before-quit', (event) => {
-    quitting = true;
-    if (stopped) return;
-    event.preventDefault();
-    void watchdog.begin().then(() => {
-      stopped = true;
-      app.quit();
-    });
+  const window = windowKeeper({
+    deps,
+    now,
+    quitting: () => exit.quitting(),
+    quit,
+    trayShown: () => tray.shown(),
+    pageGone: () => watches.clear(),
   });
+  const watches = new MailWatch((mail) => window.send('mail:received', mail));
+  const copy = (text: string): void => {
+    deps.clipboard.writeText(text).catch((err: unknown) => logger.error('cannot copy', err));
+  };
+  const notify = codeNotifier(deps, controller, window, copy);
+  const openLogsFolder = async (): Promise<void> => {
+    const failure = await deps.openPath(path.dirname(log.path));
+    if (failure) throw new Error(failure);
+  };
+
+  // A second launch passes its command line here; it is not read: it only shows this window.
+  app.on('second-instance', () => window.show());
+  // macOS: a click on the Dock icon after the window was closed.
+  app.on('activate', () => window.show());
+  // Closing the window hides it or quits explicitly (closeAction); never an implicit quit.
+  app.on('window-all-closed', () => undefined);
   // The GPU process died: Chromium starts a new one, but the page may stay blank; it is
   // recovered like a crashed page (reload once, then the error page).
   app.on('child-process-gone', (_event, details) => {
-    const target = alive();
-    if (quitting || !target || !isGpuCrash(details)) return;
+    const target = window.alive();
+    if (exit.quitting() || !target || !isGpuCrash(details)) return;
     recoverWindow(
       target,
       `The GPU process stopped: ${details.reason} (exit code ${details.exitCode}).`,
@@ -242,14 +131,14 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
   controller.onChange((change) => {
     watches.attach(change.app.mail.hub);
     // Every mailbox, watched by the window or not (a phone script may have made it).
-    stopNotifying ??= change.app.mail.hub.subscribeAll(notify, notifying);
+    stopNotifying ??= change.app.mail.hub.subscribeAll(notify.notify, notify.enabled);
     deps.updates?.setEnabled(change.settings.auto_updates);
-    tray?.update(trayState());
-    send('app:changed', toAppInfo(change.status, deps.meta, fallback.changes()));
+    tray.update();
+    window.send('app:changed', toAppInfo(change.status, deps.meta, fallback.changes()));
   });
 
   await app.whenReady();
-  isReady = true;
+  window.markReady();
   if (deps.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
   deps.setApplicationMenu(
     deps.buildMenu(
@@ -259,7 +148,7 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
             logger.error('cannot open the logs folder', err),
           );
         },
-        showWindow,
+        showWindow: window.show,
         quit,
       }),
     ),
@@ -268,40 +157,27 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
   const policy = () => contentSecurityPolicy(mediaOrigin(config.host));
   deps.handleProtocol(APP_SCHEME, appProtocolHandler(deps.paths.rendererDir, policy));
   installSessionSecurity(deps.session(), isAppUrl, policy);
-  const services = () => controller.services();
   unregisterIpc = registerIpcHandlers(
     deps.ipcMain,
+    desktopIpc({
+      controller,
+      services: () => controller.services(),
+      meta: deps.meta,
+      clipboard: deps.clipboard,
+      portChanges: () => fallback.changes(),
+      loginItem: deps.loginItem,
+      openLogsFolder,
+      openExternal: (url) => deps.openExternal(url),
+      saveDialog: deps.saveDialog,
+      updates: deps.updates ?? null,
+      watches,
+    }),
     {
-      ...appIpcHandlers({
-        controller,
-        services,
-        meta: deps.meta,
-        clipboard: deps.clipboard,
-        portChanges: () => fallback.changes(),
-      }),
-      ...settingsIpcHandlers({ controller, services }),
-      ...desktopIpcHandlers({
-        loginItem: deps.loginItem,
-        openLogsFolder,
-        openExternal: (url) => deps.openExternal(url),
-      }),
-      ...videoIpcHandlers({ services, saveDialog: deps.saveDialog }),
-      ...updateIpcHandlers({
-        updates: deps.updates ?? null,
-        updateSettings: (patch) => controller.updateSettings(patch),
-        version: deps.meta.version,
-      }),
-      ...mailIpcHandlers({ services, watches }),
-      ...mailFilesIpcHandlers({ services, saveDialog: deps.saveDialog }),
-      ...webhooksIpcHandlers({ services }),
-      ...sourcesIpcHandlers({ services }),
-    },
-    {
-      isTrustedSender: trustedSenderCheck(() => alive()?.webContents.id ?? null, isAppUrl),
+      isTrustedSender: trustedSenderCheck(() => window.alive()?.webContents.id ?? null, isAppUrl),
       logger,
     },
   );
-  deps.updates?.onChange((state) => send('update:changed', state));
+  deps.updates?.onChange((state) => window.send('update:changed', state));
   deps.onShutdown((event) => {
     // Linux and macOS shutting down: delay it for the clean stop (bounded by the watchdog).
     event?.preventDefault();
@@ -310,15 +186,13 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
 
   const ready = controller.start().then(
     (started) => {
-      running = true;
       announce(deps, started, fallback.changes());
-      tray?.update(trayState());
+      tray.markRunning();
       return started;
     },
     (err: unknown) => {
-      stopped = true;
-      tray?.destroy();
-      tray = null;
+      exit.markStopped();
+      tray.destroy();
       const message = err instanceof Error ? err.message : String(err);
       logger.error(`the services did not start: ${message}`);
       if (err instanceof OtherEphemeraError) {
@@ -333,27 +207,44 @@ export async function runDesktop(deps: DesktopDeps): Promise<Desktop | null> {
   );
   // Started at login: the window loads hidden and waits for the tray or the Dock.
   const startHidden = deps.startedAtLogin?.() ?? false;
-  if (startHidden) ensureWindow();
-  else showWindow();
-  try {
-    tray = createAppTray(
-      {
-        createTray: (icon) => deps.createTray(icon),
-        buildMenu: (template) => deps.buildMenu(template),
-        icon: deps.paths.trayIcon,
-        platform: deps.platform,
-      },
-      { open: showWindow, ...signIn, setLanSharing, copy, quit },
-      trayState(),
-    );
-  } catch (err) {
-    // No tray here: closing the window then quits (closeAction).
-    logger.warn(`no tray icon: ${err instanceof Error ? err.message : String(err)}`);
-  }
+  if (startHidden) window.ensure();
+  else window.show();
+  const signIn = signInActions({
+    services: () => controller.services(),
+    openExternal: (url) => deps.openExternal(url),
+    copy: (text) => deps.clipboard.writeText(text),
+    showError: (title, message) => deps.showError(title, message),
+  });
+  tray.create({ open: window.show, ...signIn, copy, quit });
   // Hidden with no way back (no tray, not macOS's Dock) would be an app the user cannot reach.
-  if (startHidden && deps.platform !== 'darwin' && !trayShown()) showWindow();
-  const allowQuit = (): void => {
-    quitting = true;
+  if (startHidden && deps.platform !== 'darwin' && !tray.shown()) window.show();
+  return {
+    window: window.alive,
+    showWindow: window.show,
+    quit,
+    allowQuit: exit.allowQuit,
+    ready,
   };
-  return { window: alive, showWindow, quit, allowQuit, ready };
+}
+
+/** Code notifications: on in settings, supported here, and the window not in front. */
+function codeNotifier(
+  deps: DesktopDeps,
+  controller: DesktopController,
+  window: WindowKeeper,
+  copy: (text: string) => void,
+) {
+  const enabled = (): boolean =>
+    deps.notificationsSupported() &&
+    controller.codeNotifications &&
+    !(window.alive()?.isVisible() && window.alive()?.isFocused());
+  const notify = createCodeNotifier({
+    create: (options) => deps.createNotification(options),
+    copy,
+    openExternal: (url) => {
+      deps.openExternal(url).catch((err: unknown) => deps.logger.error('cannot open link', err));
+    },
+    enabled,
+  });
+  return { notify, enabled };
 }

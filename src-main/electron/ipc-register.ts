@@ -5,7 +5,7 @@ import {
   type IpcInvokeChannel,
   type IpcParsedRequest,
   type IpcResponse,
-} from '../../src-shared/ipc/contract.ts';
+} from '../../src-shared/ipc/desktop-contract.ts';
 import { ipcFail, ipcOk, type IpcResult } from '../../src-shared/ipc/result.ts';
 import { AppError } from '../core/app-error.ts';
 import { ServicesUnavailableError } from '../app/app-controller.ts';

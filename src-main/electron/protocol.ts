@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { safeRelativePath } from '../http/static-path.ts';
-import { CONTENT_TYPES } from '../http/web-ui.ts';
+import { safeRelativePath } from '../api/static-path.ts';
+import { CONTENT_TYPES } from '../api/content-types.ts';
 import { APP_HOST } from './app-origin.ts';
 
 type ResponseBody = ConstructorParameters<typeof Response>[0];

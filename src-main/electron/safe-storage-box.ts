@@ -1,5 +1,5 @@
 import type { SafeStorage } from 'electron';
-import { plainSecretBox, type SecretBox } from '../mail/sources/secret-box.ts';
+import { plainSecretBox, type SecretBox } from '../core/secret-box.ts';
 
 export type SafeStorageLike = Pick<
   SafeStorage,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { validationError } from '../core/app-error.ts';
-import { pydantic } from '../core/pydantic.ts';
+import { AppError, validationError } from '../core/app-error.ts';
+import { pydantic } from '../api/pydantic.ts';
 import { RawBody } from '../core/raw-body.ts';
 
 /** The largest request body read at all; a 4096-character text escaped as \uXXXX fits well. */
@@ -92,4 +92,30 @@ function jsonError(err: unknown): Error {
   const message = err instanceof Error ? err.message : 'Invalid JSON';
   const position = /position (\d+)/.exec(message)?.[1];
   return validationError([pydantic.jsonInvalid(position ? Number(position) : 0, message)]);
+}
+
+/**
+ * Mail routes read every body as JSON whatever its content type, and answer bad JSON with a
+ * 400 {detail} (docs/API.md "Mail errors"), unlike the video routes' pydantic 422s. Reading
+ * text/plain as JSON opens no cross-site hole: every route using this needs an X-API-Key or
+ * Authorization header, which no page on another site can send without a CORS preflight that
+ * Ephemera never grants, and origin-guard.ts refuses such requests first. Encapsulated: only the
+ * plugin this is called in is affected.
+ */
+export function registerMailBodyParser(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    (_req, body, done) => {
+      const text = body as string;
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, parseJsonBody(text));
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : 'invalid JSON';
+        done(new AppError('MAIL_BAD_REQUEST', `The body is not valid JSON: ${reason}.`), undefined);
+      }
+    },
+  );
 }

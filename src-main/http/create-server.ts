@@ -4,21 +4,17 @@ import { connectionActivity } from '../net/connection-limits.ts';
 import type { Logger } from '../core/logger.ts';
 import type { MailServices } from '../mail/mail-services.ts';
 import type { VideoService } from '../video/video-service.ts';
+import type { ApiServices } from '../api/handler.ts';
+import { registerApiRoutes } from './api-routes.ts';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './body-parsers.ts';
 import { registerErrorHandler, sendClientError } from './error-handler.ts';
 import { registerHostGuard, type HostPolicy } from './host-guard.ts';
-import { registerMailRoutes } from './mail-routes.ts';
 import type { StreamOptions } from './mail-stream.ts';
 import { registerMediaRoutes } from './media-routes.ts';
 import { registerOriginGuard } from './origin-guard.ts';
 import { registerRateLimit, type RateLimits } from './rate-limit.ts';
 import { DEFAULT_HTTP_TIMEOUTS, timeoutOptions, type HttpTimeouts } from './server-timeouts.ts';
-import { registerSettingsRoutes, type SettingsRouteDeps } from './settings-routes.ts';
-import { registerSourceRoutes } from './source-routes.ts';
-import { registerSignInRoutes } from './sign-in-routes.ts';
-import { registerVideoRoutes } from './video-routes.ts';
 import { registerWebUi } from './web-ui.ts';
-import { registerWebhookRoutes } from './webhook-routes.ts';
 import { registerWsRoutes } from './ws-routes.ts';
 
 export interface HttpServerDeps {
@@ -27,7 +23,8 @@ export interface HttpServerDeps {
   clock: Clock;
   stream: StreamOptions;
   rateLimits: RateLimits;
-  settings: SettingsRouteDeps;
+  /** The settings service and the MX lookup, as the settings routes use them. */
+  settings: Pick<ApiServices, 'settings' | 'checkMx'>;
   /** The names this server answers to beyond loopback (LAN addresses, allowed host names). */
   hosts: HostPolicy;
   logger: Logger;
@@ -84,14 +81,10 @@ export async function createHttpServer(deps: HttpServerDeps): Promise<FastifyIns
     const identity = deps.mail.keys.identify(key);
     return typeof identity === 'object' ? identity.id : null;
   });
-  registerVideoRoutes(app, deps.video, deps.rateLimits);
+  const services: ApiServices = { video: deps.video, mail: deps.mail, ...deps.settings };
+  await registerApiRoutes(app, services, deps.rateLimits);
   registerMediaRoutes(app, deps.video);
-  await registerMailRoutes(app, deps.mail);
   await registerWsRoutes(app, deps.mail, deps.clock, deps.stream);
-  await registerSettingsRoutes(app, deps.settings);
-  await registerWebhookRoutes(app, { webhooks: deps.mail.webhooks, keys: deps.mail.keys });
-  await registerSourceRoutes(app, { sources: deps.mail.sources, keys: deps.mail.keys });
-  await registerSignInRoutes(app, deps.mail.signIn, deps.mail.keys);
   registerWebUi(app, deps.webUiDir);
   return app;
 }

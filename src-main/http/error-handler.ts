@@ -12,6 +12,8 @@ import type { Logger } from '../core/logger.ts';
 export function registerErrorHandler(app: FastifyInstance, logger: Logger): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      // A refused key says how to present one (RFC 6750), wherever the refusal came from.
+      if (error.code === 'MAIL_AUTH_FAILED') void reply.header('www-authenticate', 'Bearer');
       if (error.extra.retryAfterSeconds !== undefined) {
         void reply.header('retry-after', String(error.extra.retryAfterSeconds));
       }

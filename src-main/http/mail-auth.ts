@@ -1,16 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../core/app-error.ts';
+import { authorize, type Access, type Granted, type Origin } from '../api/access.ts';
 import { connectionActivity } from '../net/connection-limits.ts';
-import type { ApiKeyStore, KeyCheck } from '../mail/access/key-store.ts';
-
-const MESSAGES: Record<Exclude<KeyCheck, 'ok'> | 'conflict', string> = {
-  missing:
-    'An API key is required: send it as "X-API-Key: <key>" or "Authorization: Bearer <key>".',
-  invalid: 'The API key is not valid.',
-  disabled: 'The API key has been disabled.',
-  conflict:
-    'Send the API key once: this request carries X-API-Key (or Authorization, or api_key) more than once, or two different keys.',
-};
+import { isLoopbackAddress } from '../core/loopback.ts';
+import type { ApiKeyStore } from '../mail/access/key-store.ts';
 
 /** The key a request presents, or `conflict` when it presents more than one. */
 export type Presented = { key: string | null } | 'conflict';
@@ -76,27 +68,39 @@ export function keyIdOf(request: FastifyRequest): number | null {
   return keyIds.get(request) ?? null;
 }
 
-/** The 401 of a long poll whose key was disabled or deleted while it waited. */
-export function keyRevokedError(reply: FastifyReply): AppError {
-  void reply.header('www-authenticate', 'Bearer');
-  return new AppError(
-    'MAIL_AUTH_FAILED',
-    'The API key was disabled or deleted while this request waited.',
-  );
+/** Where a request comes from, for the authorization decision: this computer or the LAN. */
+export function originOf(request: FastifyRequest): Origin {
+  return isLoopbackAddress(request.ip) ? 'local' : 'lan';
 }
 
-/** An onRequest hook answering 401 for a missing, unknown, disabled or ambiguous key. */
-export function requireApiKey(keys: ApiKeyStore, options: { allowQuery: boolean }) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const presented = presentedKey(request, options.allowQuery);
-    const result = presented === 'conflict' ? presented : keys.identify(presented.key);
-    if (typeof result === 'object') {
-      keyIds.set(request, result.id);
-      // The user's own client: the connection limit never closes this socket to make room.
-      connectionActivity.keyed(request.raw.socket);
+/**
+ * An onRequest hook asking the one authorization decision (api/access.ts) about a route:
+ * 403 for a local-only route reached from the LAN, 401 (with WWW-Authenticate, added by
+ * error-handler.ts) for a missing, unknown, disabled or ambiguous key.
+ */
+export function requireAccess(
+  access: Access,
+  keys: Pick<ApiKeyStore, 'identify'>,
+  options: { allowQuery: boolean },
+) {
+  return (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void => {
+    let granted: Granted;
+    try {
+      const presented = presentedKey(request, options.allowQuery);
+      const caller =
+        presented === 'conflict'
+          ? { origin: originOf(request), key: null, conflict: true }
+          : { origin: originOf(request), key: presented.key };
+      granted = authorize(access, caller, keys);
+    } catch (err) {
+      done(err as Error);
       return;
     }
-    void reply.header('www-authenticate', 'Bearer');
-    throw new AppError('MAIL_AUTH_FAILED', MESSAGES[result]);
+    if (granted.keyId !== null) {
+      keyIds.set(request, granted.keyId);
+      // The user's own client: the connection limit never closes this socket to make room.
+      connectionActivity.keyed(request.raw.socket);
+    }
+    done();
   };
 }

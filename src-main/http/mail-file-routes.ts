@@ -2,8 +2,8 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error.ts';
 import type { MailServices } from '../mail/mail-services.ts';
-import { asciiName, attachmentFileName, rawFileName } from './mail-file-name.ts';
-import { parseMailId } from './mail-request.ts';
+import { asciiName, attachmentFileName, rawFileName } from '../api/mail-file-name.ts';
+import { parseMailId } from '../api/mail-query.ts';
 
 type Params = { email: string; id: string };
 

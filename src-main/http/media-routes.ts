@@ -6,7 +6,7 @@ import { create as contentDisposition } from 'content-disposition';
 import { taskMediaRoutes } from '../../src-shared/api/routes.ts';
 import { AppError } from '../core/app-error.ts';
 import type { MediaFile, MediaKind, VideoService } from '../video/video-service.ts';
-import { mediaFileName } from '../video/media-file-name.ts';
+import { mediaFileName } from '../api/media-file-name.ts';
 import { normaliseRangeHeaders, strongEtag } from './range-headers.ts';
 
 interface TokenParams {

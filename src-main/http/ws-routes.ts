@@ -5,8 +5,9 @@ import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import { AppError } from '../core/app-error.ts';
 import type { Clock } from '../core/clock.ts';
 import type { MailServices } from '../mail/mail-services.ts';
-import { keyIdOf, requireApiKey } from './mail-auth.ts';
-import { parseStreamAfterId } from './mail-request.ts';
+import { ROUTE_ACCESS } from '../api/access.ts';
+import { keyIdOf, requireAccess } from './mail-auth.ts';
+import { parseStreamAfterId } from '../api/mail-query.ts';
 import { MailStream, type StreamOptions } from './mail-stream.ts';
 
 export const DEFAULT_STREAM_OPTIONS: StreamOptions = {
@@ -58,7 +59,10 @@ export async function registerWsRoutes(
     );
   });
   await app.register((scope, _opts, done) => {
-    scope.addHook('onRequest', requireApiKey(mail.keys, { allowQuery: true }));
+    scope.addHook(
+      'onRequest',
+      requireAccess(ROUTE_ACCESS.mailStream, mail.keys, { allowQuery: true }),
+    );
     scope.route<StreamRequest>({
       method: 'GET',
       url: STREAM_URL,

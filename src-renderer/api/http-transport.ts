@@ -1,14 +1,15 @@
 import type { ValidationItem } from '../../src-shared/api/errors.ts';
-import { routes, type Route, type UrlArgs } from '../../src-shared/api/routes.ts';
+import { routes } from '../../src-shared/api/routes.ts';
 import { isSettingsInvalidReason } from '../../src-shared/errors/codes.ts';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import { ApiError, kindForStatus } from './api-error.ts';
+import type { Carrier } from './carrier.ts';
 import { codeForResponse } from './error-codes.ts';
 import { KeyVault } from './key-vault.ts';
 import { subscribeOverWebSocket } from './mail-socket.ts';
 import { fileNameFromDisposition, readTextHead, saveBlob } from './file-download.ts';
+import { routeClient } from './route-client.ts';
 import type { EphemeraApi, SaveOutcome } from './types.ts';
-import { MAIL_PAGE } from './types.ts';
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -19,19 +20,20 @@ interface RequestOptions {
   accept?: string;
 }
 
-/** The browser transport: the REST API and /ws of the server the page came from. */
+/**
+ * The browser transport: the route table over REST, and /ws, on the server the page came from.
+ */
 export function createHttpApi(baseUrl: string): EphemeraApi {
   const vault = new KeyVault();
   const authed = { auth: true } as const;
 
-  /** One route of the table: its method, its URL from `url` (encoded), its answer type. */
-  function call<P extends string, Q, Res, Body>(
-    route: Route<P, Q, Res, Body>,
-    options: { auth?: boolean; body?: Body },
-    ...url: UrlArgs<P, Q>
-  ): Promise<Res> {
-    return request<Res>(route.url(...url), { ...options, method: route.method });
-  }
+  /** The REST carrier: one route of the table, its method, its URL (encoded), its answer. */
+  const call: Carrier = (name, args = {}) => {
+    const route = routes[name];
+    const url = (route.url as (params?: object, query?: object) => string)(args.params, args.query);
+    return request(url, { method: route.method, auth: args.auth, body: args.body });
+  };
+  const client = routeClient(call);
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const res = await respond(path, options);
@@ -87,45 +89,11 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
   return {
     transport: 'http',
     desktop: null,
-    info: () => call(routes.info, {}),
-    serverTime: async () => (await call(routes.health, {})).server_time * 1000,
-    video: {
-      create: (text) => call(routes.taskCreate, { body: { text } }),
-      get: (taskId) => call(routes.taskGet, {}, { token: taskId }),
-      cancel: async (taskId) => {
-        await call(routes.taskCancel, {}, { token: taskId });
-      },
-      capacity: () => call(routes.capacity, {}),
-      diagnostics: (taskId) => call(routes.taskDiagnostics, {}, { token: taskId }),
-      mediaUrl: (path) => baseUrl + path,
-      save: null,
-    },
+    info: client.info,
+    serverTime: client.serverTime,
+    video: { ...client.video, mediaUrl: (path) => baseUrl + path, save: null },
     mail: {
-      generate: (domain) =>
-        call(routes.mailGenerate, authed, {}, domain === undefined ? {} : { domain }),
-      batch: (count, domain) =>
-        call(
-          routes.mailGenerateBatch,
-          authed,
-          {},
-          domain === undefined ? { count } : { count, domain },
-        ),
-      lease: (email) => call(routes.mailboxLease, authed, { email }),
-      extend: (email) => call(routes.mailboxExtend, authed, { email }),
-      reuse: (email) => call(routes.mailboxReuse, authed, { email }),
-      list: (email, afterId) =>
-        call(routes.mailList, authed, { email }, { after_id: afterId, limit: MAIL_PAGE }),
-      full: (email, id) => call(routes.mailGet, authed, { email, id }),
-      search: (email, q, afterId) =>
-        call(routes.mailList, authed, { email }, { q, after_id: afterId, limit: 200 }),
-      delete: async (email, id) => {
-        await call(routes.mailDelete, authed, { email, id });
-      },
-      empty: async (email) => (await call(routes.mailEmpty, authed, { email })).deleted,
-      setRead: async (email, id, read) => {
-        await call(routes.mailSetRead, { ...authed, body: { read } }, { email, id });
-      },
-      readAll: async (email) => (await call(routes.mailReadAll, authed, { email })).marked,
+      ...client.mail,
       saveRaw: (mail) =>
         download(routes.mailRaw.url({ email: mail.email, id: mail.id }), `mail-${mail.id}.eml`),
       saveAttachment: (mail, index) =>
@@ -165,55 +133,22 @@ export function createHttpApi(baseUrl: string): EphemeraApi {
               : ['ephemera'];
           },
           // A refused upgrade tells the browser nothing; REST says why (and asks for a key).
-          catchUp: (from) => call(routes.mailList, authed, { email }, { after_id: from }),
+          catchUp: (from) =>
+            call('mailList', { ...authed, params: { email }, query: { after_id: from } }),
           afterId,
           handlers,
         }),
     },
-    settings: {
-      get: () => call(routes.settingsGet, authed),
-      update: (patch) => call(routes.settingsUpdate, { ...authed, body: patch }),
-      checkMx: (domain) => call(routes.settingsMx, authed, {}, { domain }),
-      listKeys: async () => {
-        const list = await call(routes.keyList, authed);
-        return { keys: list.keys, currentKeyId: list.current_key_id };
-      },
-      createKey: (name) => call(routes.keyCreate, { ...authed, body: { name } }),
-      disableKey: (id) => call(routes.keyDisable, authed, { id }),
-      enableKey: (id) => call(routes.keyEnable, authed, { id }),
-      deleteKey: async (id) => {
-        await call(routes.keyDelete, authed, { id });
-      },
-      createSignInCode: (purpose, name) =>
-        call(routes.signInCodeCreate, { ...authed, body: name ? { purpose, name } : { purpose } }),
-    },
-    webhooks: {
-      list: () => call(routes.webhookList, authed),
-      create: (body) => call(routes.webhookCreate, { ...authed, body }),
-      delete: async (id) => {
-        await call(routes.webhookDelete, authed, { id });
-      },
-      deliveries: (id) => call(routes.webhookDeliveries, authed, { id }),
-      test: (id) => call(routes.webhookTest, authed, { id }),
-    },
-    sources: {
-      list: () => call(routes.sourceList, authed),
-      create: (body) => call(routes.sourceCreate, { ...authed, body }),
-      update: (id, patch) => call(routes.sourceUpdate, { ...authed, body: patch }, { id }),
-      remove: async (id) => {
-        await call(routes.sourceDelete, authed, { id });
-      },
-      test: (id) => call(routes.sourceTest, authed, { id }),
-    },
+    settings: client.settings,
+    webhooks: client.webhooks,
+    sources: client.sources,
     auth: {
       needsKey: true,
       hasKey: () => vault.get() !== null,
       setKey: (key, name) => vault.set(key, name ?? null),
       keyName: () => vault.name(),
       keyHint: () => vault.get()?.slice(-4) ?? null,
-      // The code goes in the body of a POST: never in a URL the server, a proxy or history sees.
-      checkSignInCode: (code) => call(routes.signInCheck, { body: { code } }),
-      redeemSignInCode: (code) => call(routes.signIn, { body: { code } }),
+      ...client.signIn,
       forgetKey: () => vault.clear(),
       setPrompt: (prompt) => vault.setPrompt(prompt),
     },

@@ -1,10 +1,16 @@
 import type { AppInfo } from '../../src-shared/ipc/app-schemas.ts';
-import type { IpcInvokeChannel, IpcRequest, IpcResponse } from '../../src-shared/ipc/contract.ts';
+import type {
+  IpcInvokeChannel,
+  IpcRequest,
+  IpcResponse,
+} from '../../src-shared/ipc/desktop-contract.ts';
 import type { IpcError, IpcResult } from '../../src-shared/ipc/result.ts';
-import type { EphemeraApi as EphemeraBridge } from '../../src-shared/ipc/window-api.ts';
+import type { EphemeraBridge } from '../../src-shared/ipc/window-api.ts';
 import { ERROR_STATUS } from '../../src-shared/errors/codes.ts';
 import { addressKey } from '../../src-shared/mail/address.ts';
 import { ApiError, kindForStatus } from './api-error.ts';
+import type { Carrier } from './carrier.ts';
+import { routeClient } from './route-client.ts';
 import type { EphemeraApi, Mail, ServerInfo } from './types.ts';
 import { MAIL_PAGE } from './types.ts';
 
@@ -48,15 +54,17 @@ function toApiError(error: IpcError): ApiError {
 }
 
 /**
- * The Electron transport: each call is one `invoke` of the contract in src-shared/ipc; live mail
- * comes as `mail:received` events after `mail:watch`. No API key is needed (main is trusted).
- * "Save" opens the native save dialog in main; preview and cover load from the local server
- * (the page itself is app://ephemera/, so mediaUrl makes them absolute on localUrl).
+ * The Electron transport: the route table over the one `api:call` channel (main runs the same
+ * handlers as REST), and the desktop contract for what only the desktop has; live mail comes
+ * as `mail:received` events after `mail:watch`. No API key is needed (main trusts its own
+ * window). "Save" opens the native save dialog in main; preview and cover load from the local
+ * server (the page itself is app://ephemera/, so mediaUrl makes them absolute on localUrl).
  */
 export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraApi {
   let app = first;
 
-  async function call<C extends IpcInvokeChannel>(
+  /** One channel of the desktop contract; a failure as an ApiError. */
+  async function desktop<C extends IpcInvokeChannel>(
     channel: C,
     ...request: undefined extends IpcRequest<C> ? [IpcRequest<C>?] : [IpcRequest<C>]
   ): Promise<IpcResponse<C>> {
@@ -74,69 +82,52 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
     throw toApiError(result.error);
   }
 
+  /** The IPC carrier: the call as `api:call` (the window needs no key, so `auth` is moot). */
+  // The answer is typed by the route table; main answers the route's REST body.
+  const call = (async (route, args = {}) => {
+    const { params, query, body } = args;
+    return desktop('api:call', { route, params, query, body });
+  }) as Carrier;
+  const client = routeClient(call);
+
   return {
     transport: 'ipc',
     desktop: {
       portChanges: () => app.portChanges,
-      loginItem: () => call('desktop:login-item'),
-      setLoginItem: (enabled) => call('desktop:set-login-item', { enabled }),
+      loginItem: () => desktop('desktop:login-item'),
+      setLoginItem: (enabled) => desktop('desktop:set-login-item', { enabled }),
       openLogsFolder: async () => {
-        await call('desktop:open-logs');
+        await desktop('desktop:open-logs');
       },
       openLink: async (url) => {
-        await call('desktop:open-link', { url });
+        await desktop('desktop:open-link', { url });
       },
       updates: {
-        state: () => call('update:state'),
-        setEnabled: (enabled) => call('update:set-enabled', { enabled }),
-        check: () => call('update:check'),
-        apply: () => call('update:apply'),
+        state: () => desktop('update:state'),
+        setEnabled: (enabled) => desktop('update:set-enabled', { enabled }),
+        check: () => desktop('update:check'),
+        apply: () => desktop('update:apply'),
         onChange: (listener) => bridge.on('update:changed', listener),
       },
     },
     // Main runs on this very machine: its clock is this one.
     serverTime: () => Promise.resolve(Date.now()),
     info: async () => {
-      app = await call('app:info');
-      const [domains, defaultDomain] = await Promise.all([
-        call('mail:domains'),
-        call('mail:default-domain'),
-      ]);
-      return infoFromApp(app, domains, defaultDomain);
+      app = await desktop('app:info');
+      const server = await client.info();
+      return infoFromApp(app, server.domains, server.default_domain);
     },
     video: {
-      create: (text) => call('video:create', { text }),
-      get: (taskId) => call('video:get', { taskId }),
-      cancel: async (taskId) => {
-        await call('video:cancel', { taskId });
-      },
-      capacity: () => call('video:capacity'),
-      diagnostics: (taskId) => call('video:diagnostics', { taskId }),
+      ...client.video,
       mediaUrl: (path) => app.localUrl + path,
-      save: (task) => call('video:save', { taskId: task.task_id }),
+      save: (task) => desktop('video:save', { taskId: task.task_id }),
     },
     mail: {
-      generate: (domain) => call('mail:generate', domain === undefined ? undefined : { domain }),
-      batch: (count, domain) =>
-        call('mail:generate-batch', domain === undefined ? { count } : { count, domain }),
-      lease: (email) => call('mail:lease', { email }),
-      extend: (email) => call('mail:extend', { email }),
-      reuse: (email) => call('mail:reuse', { email }),
-      list: (email, afterId) => call('mail:list', { email, afterId, limit: MAIL_PAGE }),
-      full: (email, id) => call('mail:full', { email, id }),
-      search: (email, q, afterId) => call('mail:search', { email, q, afterId, limit: 200 }),
-      delete: async (email, id) => {
-        await call('mail:delete', { email, id });
-      },
-      empty: async (email) => (await call('mail:empty', { email })).deleted,
-      setRead: async (email, id, read) => {
-        await call('mail:set-read', { email, id, read });
-      },
-      readAll: async (email) => (await call('mail:read-all', { email })).marked,
-      saveRaw: (mail) => call('mail:save-raw', { email: mail.email, id: mail.id }),
+      ...client.mail,
+      saveRaw: (mail) => desktop('mail:save-raw', { email: mail.email, id: mail.id }),
       saveAttachment: (mail, index) =>
-        call('mail:save-attachment', { email: mail.email, id: mail.id, index }),
-      rawSource: (email, id) => call('mail:raw-source', { email, id }),
+        desktop('mail:save-attachment', { email: mail.email, id: mail.id, index }),
+      rawSource: (email, id) => desktop('mail:raw-source', { email, id }),
       subscribe: (email, afterId, handlers) => {
         let lastId = afterId;
         let stopped = false;
@@ -157,9 +148,12 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
         // Watch first, then catch up: nothing falls between the two (ids de-duplicate). A
         // page may stop early at the server's byte budget, so read until one comes back empty.
         const catchUp = async (): Promise<void> => {
-          await call('mail:watch', { email });
+          await desktop('mail:watch', { email });
           for (let cursor = lastId; !stopped;) {
-            const stored = await call('mail:list', { email, afterId: cursor, limit: 200 });
+            const stored = await call('mailList', {
+              params: { email },
+              query: { after_id: cursor, limit: MAIL_PAGE },
+            });
             stored.forEach(deliver);
             const last = stored.at(-1);
             if (!last) break;
@@ -183,47 +177,20 @@ export function createIpcApi(bridge: EphemeraBridge, first: AppInfo): EphemeraAp
         return () => {
           stopped = true;
           off();
-          void call('mail:unwatch', { email }).catch(() => undefined);
+          void desktop('mail:unwatch', { email }).catch(() => undefined);
         };
       },
     },
     settings: {
-      get: () => call('settings:get'),
+      ...client.settings,
       update: async (patch) => {
-        const next = await call('settings:update', patch);
-        app = await call('app:info');
+        const next = await client.settings.update(patch);
+        app = await desktop('app:info');
         return next;
       },
-      checkMx: (domain) => call('settings:check-mx', { domain }),
-      // The window's calls need no key, so none of them is "this device's".
-      listKeys: async () => ({ keys: await call('keys:list'), currentKeyId: null }),
-      createKey: (name) => call('keys:create', { name }),
-      disableKey: (id) => call('keys:disable', { id }),
-      enableKey: (id) => call('keys:enable', { id }),
-      deleteKey: async (id) => {
-        await call('keys:delete', { id });
-      },
-      createSignInCode: (purpose, name) =>
-        call('keys:sign-in-code', name ? { purpose, name } : { purpose }),
     },
-    webhooks: {
-      list: () => call('webhooks:list'),
-      create: (request) => call('webhooks:create', request),
-      delete: async (id) => {
-        await call('webhooks:delete', { id });
-      },
-      deliveries: (id) => call('webhooks:deliveries', { id }),
-      test: (id) => call('webhooks:test', { id }),
-    },
-    sources: {
-      list: () => call('sources:list'),
-      create: (body) => call('sources:create', body),
-      update: (id, patch) => call('sources:update', { id, patch }),
-      remove: async (id) => {
-        await call('sources:delete', { id });
-      },
-      test: (id) => call('sources:test', { id }),
-    },
+    webhooks: client.webhooks,
+    sources: client.sources,
     auth: {
       needsKey: false,
       hasKey: () => true,

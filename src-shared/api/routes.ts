@@ -38,8 +38,9 @@ import type { SignInCode, SignInCodeCreate, SignInCodeInfo, SignInRedeem } from 
 
 /**
  * The route table: every REST and WebSocket endpoint, with the method and Fastify path pattern
- * the server registers (src-main/http/*-routes.ts) and the URL builder the web UI's client uses
- * (src-renderer/api/http-transport.ts). docs/API.md describes what each one does.
+ * the server registers (src-main/http/api-routes.ts, one handler each in src-main/api/) and the
+ * URL builder the web UI's REST carrier uses (src-renderer/api/http-transport.ts); the desktop
+ * window carries the same names over IPC `api:call`. docs/API.md describes what each one does.
  */
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -119,7 +120,7 @@ type MailListQuery = { after_id?: number; limit?: number; q?: string; wait?: num
 type MailReadRequest = z.infer<typeof MailReadRequestSchema>;
 
 export const routes = {
-  // Video (video-routes.ts, media-routes.ts)
+  // Video (api/video-handlers.ts, http/media-routes.ts)
   health: route<{ status: 'ok'; server_time: number }>()('GET', '/api/health'),
   capacity: route<Capacity>()('GET', '/api/capacity'),
   taskCreate: route<TaskCreated, NoQuery, ShareRequest>()('POST', '/api/tasks'),
@@ -130,7 +131,7 @@ export const routes = {
   taskCover: route()('GET', '/api/tasks/:token/cover'),
   taskDiagnostics: route<TaskDiagnostics>()('GET', '/api/tasks/:token/diagnostics'),
 
-  // Mail (mail-routes.ts, ws-routes.ts)
+  // Mail (api/mail-handlers.ts, http/mail-file-routes.ts, http/ws-routes.ts)
   mailGenerate: route<Lease, { domain?: string }>()('GET', '/api/generate'),
   mailGenerateBatch: route<Lease[], { count: number; domain?: string }>()(
     'POST',
@@ -153,7 +154,7 @@ export const routes = {
   /** The WebSocket (an upgrade of this GET); the key travels in a subprotocol or `api_key`. */
   mailStream: route<never, { after_id?: number }>()('GET', '/ws/:email'),
 
-  // Settings and keys (settings-routes.ts)
+  // Settings and keys (api/settings-handlers.ts)
   info: route<ServerInfo>()('GET', '/api/info'),
   settingsGet: route<ServerSettings>()('GET', '/api/settings'),
   settingsUpdate: route<ServerSettings, NoQuery, ServerSettingsPatch>()('PATCH', '/api/settings'),
@@ -163,13 +164,13 @@ export const routes = {
   keyDisable: route<ApiKeyView>()('POST', '/api/keys/:id/disable'),
   keyDelete: route<void>()('DELETE', '/api/keys/:id'),
 
-  // Webhooks (webhook-routes.ts)
+  // Webhooks (api/setup-handlers.ts)
   webhookList: route<WebhookView[]>()('GET', '/api/webhooks'),
   webhookCreate: route<CreatedWebhook, NoQuery, WebhookCreate>()('POST', '/api/webhooks'),
   webhookDelete: route<void>()('DELETE', '/api/webhooks/:id'),
   webhookDeliveries: route<WebhookDeliveries>()('GET', '/api/webhooks/:id/deliveries'),
   webhookTest: route<WebhookTestResult>()('POST', '/api/webhooks/:id/test'),
-  // Mail sources (source-routes.ts)
+  // Mail sources (api/setup-handlers.ts)
   sourceList: route<Source[]>()('GET', '/api/sources'),
   sourceCreate: route<Source, NoQuery, SourceCreate>()('POST', '/api/sources'),
   sourceUpdate: route<Source, NoQuery, SourcePatch>()('PATCH', '/api/sources/:id'),
@@ -180,7 +181,7 @@ export const routes = {
   signInCheck: route<SignInCodeInfo, NoQuery, SignInRedeem>()('POST', '/api/sign-in/check'),
   signIn: route<CreatedApiKeyView, NoQuery, SignInRedeem>()('POST', '/api/sign-in'),
   keyEnable: route<ApiKeyView>()('POST', '/api/keys/:id/enable'),
-  // Mark all read (issue 20): one request for the whole mailbox (mail-routes.ts).
+  // Mark all read (issue 20): one request for the whole mailbox.
   mailReadAll: route<MailReadAll>()('POST', '/api/emails/:email/read-all'),
 } as const;
 

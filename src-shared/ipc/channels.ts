@@ -1,4 +1,4 @@
-import type { IpcEventChannel, IpcInvokeChannel } from './contract.ts';
+import type { IpcEventChannel, IpcInvokeChannel } from './desktop-contract.ts';
 
 /*
  * The runtime allowlists the preload checks. Only type imports above: the preload bundle must
@@ -8,6 +8,7 @@ import type { IpcEventChannel, IpcInvokeChannel } from './contract.ts';
 
 /** Every request/response channel of IPC_INVOKE_SCHEMAS. */
 export const IPC_INVOKE_CHANNELS = [
+  'api:call',
   'app:info',
   'app:copy-text',
   'desktop:login-item',
@@ -18,50 +19,12 @@ export const IPC_INVOKE_CHANNELS = [
   'update:set-enabled',
   'update:check',
   'update:apply',
-  'settings:get',
-  'settings:update',
-  'settings:check-mx',
-  'video:create',
-  'video:get',
-  'video:cancel',
-  'video:capacity',
   'video:save',
-  'video:diagnostics',
-  'mail:generate',
-  'mail:generate-batch',
-  'mail:lease',
-  'mail:extend',
-  'mail:reuse',
-  'mail:list',
-  'mail:full',
-  'mail:search',
-  'mail:delete',
-  'mail:empty',
-  'mail:set-read',
   'mail:watch',
   'mail:unwatch',
-  'mail:domains',
-  'mail:default-domain',
   'mail:save-raw',
   'mail:save-attachment',
   'mail:raw-source',
-  'keys:list',
-  'keys:create',
-  'keys:disable',
-  'keys:delete',
-  'webhooks:list',
-  'webhooks:create',
-  'webhooks:delete',
-  'webhooks:deliveries',
-  'webhooks:test',
-  'sources:list',
-  'sources:create',
-  'sources:update',
-  'sources:delete',
-  'sources:test',
-  'keys:sign-in-code',
-  'keys:enable',
-  'mail:read-all',
 ] as const satisfies readonly IpcInvokeChannel[];
 
 /** Every push channel of IPC_EVENT_SCHEMAS. */

@@ -4,7 +4,7 @@ import type {
   IpcInvokeChannel,
   IpcRequest,
   IpcResponse,
-} from './contract.ts';
+} from './desktop-contract.ts';
 import type { IpcResult } from './result.ts';
 
 /** The global name the preload exposes: `window.ephemera`. */
@@ -15,11 +15,12 @@ export type IpcRequestArgs<C extends IpcInvokeChannel> =
   undefined extends IpcRequest<C> ? [request?: IpcRequest<C>] : [request: IpcRequest<C>];
 
 /**
- * `window.ephemera`, derived from the contract (never written by hand). In a plain browser it is
- * absent and the UI uses REST/WS instead. The renderer declares the global itself:
- * `declare global { interface Window { ephemera?: EphemeraApi } }`.
+ * `window.ephemera`, the preload's bridge, derived from the contract (never written by hand).
+ * In a plain browser it is absent and the UI uses REST/WS instead. The renderer's own client
+ * (src-renderer/api/types.ts `EphemeraApi`) carries its calls over it; the renderer declares
+ * the global itself: `declare global { interface Window { ephemera?: EphemeraBridge } }`.
  */
-export interface EphemeraApi {
+export interface EphemeraBridge {
   /** Sends a request; resolves to a Result, never rejects for an expected failure. */
   invoke<C extends IpcInvokeChannel>(
     channel: C,

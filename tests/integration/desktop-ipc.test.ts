@@ -3,17 +3,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppController } from '../../src-main/app/app-controller.ts';
 import { startApp } from '../../src-main/app/compose.ts';
-import { appIpcHandlers } from '../../src-main/electron/app.ipc.ts';
-import { settingsIpcHandlers } from '../../src-main/electron/settings.ipc.ts';
-import { desktopIpcHandlers } from '../../src-main/electron/desktop.ipc.ts';
+import { desktopIpc } from '../../src-main/electron/ipc-handlers.ts';
 import { registerIpcHandlers, trustedSenderCheck } from '../../src-main/electron/ipc-register.ts';
-import { updateIpcHandlers } from '../../src-main/electron/update.ipc.ts';
-import { mailFilesIpcHandlers } from '../../src-main/electron/mail-files.ipc.ts';
-import { webhooksIpcHandlers } from '../../src-main/electron/webhooks.ipc.ts';
-import { mailIpcHandlers } from '../../src-main/electron/mail.ipc.ts';
-import { sourcesIpcHandlers } from '../../src-main/electron/sources.ipc.ts';
 import { MailWatch } from '../../src-main/electron/mail-watch.ts';
-import { videoIpcHandlers } from '../../src-main/electron/video.ipc.ts';
 import { isSameOrigin } from '../../src-main/electron/window-options.ts';
 import type { Lease, Mail } from '../../src-shared/mail/schemas.ts';
 import type { IpcResult } from '../../src-shared/ipc/result.ts';
@@ -65,31 +57,19 @@ describe('desktop IPC on the real services', () => {
     };
     registerIpcHandlers(
       ipc.asIpcMain(),
-      {
-        ...appIpcHandlers({
-          controller: app,
-          services,
-          meta: { version: 'test', platform: process.platform },
-          clipboard: { writeText: () => Promise.resolve() },
-          portChanges: () => [],
-        }),
-        ...settingsIpcHandlers({ controller: app, services }),
-        ...desktopIpcHandlers({
-          loginItem: null,
-          openLogsFolder: () => Promise.resolve(),
-          openExternal: () => Promise.resolve(),
-        }),
-        ...videoIpcHandlers({ services, saveDialog }),
-        ...mailIpcHandlers({ services, watches }),
-        ...mailFilesIpcHandlers({ services, saveDialog }),
-        ...webhooksIpcHandlers({ services }),
-        ...sourcesIpcHandlers({ services }),
-        ...updateIpcHandlers({
-          updates: null,
-          updateSettings: (patch) => app.updateSettings(patch),
-          version: 'test',
-        }),
-      },
+      desktopIpc({
+        controller: app,
+        services,
+        meta: { version: 'test', platform: process.platform },
+        clipboard: { writeText: () => Promise.resolve() },
+        portChanges: () => [],
+        loginItem: null,
+        openLogsFolder: () => Promise.resolve(),
+        openExternal: () => Promise.resolve(),
+        saveDialog,
+        updates: null,
+        watches,
+      }),
       {
         isTrustedSender: trustedSenderCheck(
           () => window.id,
@@ -109,7 +89,16 @@ describe('desktop IPC on the real services', () => {
     };
     const raw = (channel: string, request?: unknown) =>
       ipc.invoke(channel, window.invokeEvent(`${origin()}/`), request);
-    return { app, invoke, raw, received };
+    /** A route of the REST table over the generic channel, as the renderer sends it. */
+    const call = <T>(
+      route: string,
+      args: { params?: object; query?: object; body?: unknown } = {},
+    ) => invoke<T>('api:call', { route, ...args });
+    const rawCall = (
+      route: string,
+      args: { params?: object; query?: object; body?: unknown } = {},
+    ) => raw('api:call', { route, ...args });
+    return { app, invoke, raw, call, rawCall, received };
   }
 
   async function deliver(smtpPort: number, to: string, code: string): Promise<void> {
@@ -121,23 +110,23 @@ describe('desktop IPC on the real services', () => {
   }
 
   it('leases, watches and reads mail; keeps watching across a LAN switch on the same services', async () => {
-    const { app, invoke, received } = await setup();
+    const { app, invoke, call, received } = await setup();
     const running = await app.services();
     const info = await invoke<{ localUrl: string; smtpPort: number; lanSharing: boolean }>(
       'app:info',
     );
     expect(info.lanSharing).toBe(false);
-    const lease = await invoke<Lease>('mail:generate');
+    const lease = await call<Lease>('mailGenerate');
     await invoke('mail:watch', { email: lease.email.toUpperCase() });
 
     await deliver(info.smtpPort, lease.email, '482913');
     await expect.poll(() => received.length, { timeout: 10_000 }).toBe(1);
     expect(received[0]).toMatchObject({ email: lease.email, code: '482913' });
-    const listed = await invoke<Mail[]>('mail:list', { email: lease.email });
+    const listed = await call<Mail[]>('mailList', { params: { email: lease.email } });
     expect(listed.map((m) => m.id)).toEqual([received[0]?.id]);
 
-    const settings = await invoke<{ lan_enabled: boolean }>('settings:update', {
-      lan_enabled: true,
+    const settings = await call<{ lan_enabled: boolean }>('settingsUpdate', {
+      body: { lan_enabled: true },
     });
     expect(settings.lan_enabled).toBe(true);
     const shared = app.status();
@@ -152,107 +141,121 @@ describe('desktop IPC on the real services', () => {
     await expect.poll(() => received.length, { timeout: 10_000 }).toBe(2);
     expect(received[1]?.code).toBe('771204');
 
-    await invoke('settings:update', { lan_enabled: false });
+    await call('settingsUpdate', { body: { lan_enabled: false } });
     expect(app.status()).toMatchObject({ lanSharing: false, smtpHost: '127.0.0.1' });
   });
 
   it('answers video and key requests with the same rules as REST', async () => {
-    const { invoke, raw } = await setup();
-    expect(await invoke('video:capacity')).toMatchObject({ total: 10, used: 0, available: 10 });
-    expect(await raw('video:create', { text: 'no link in here' })).toMatchObject({
+    const { call, rawCall } = await setup();
+    expect(await call('capacity')).toMatchObject({ total: 10, used: 0, available: 10 });
+    expect(await rawCall('taskCreate', { body: { text: 'no link in here' } })).toMatchObject({
       ok: false,
       error: { code: 'VALIDATION_FAILED' },
     });
-    expect(await raw('video:get', { taskId: 'unknown-task' })).toMatchObject({
+    expect(await rawCall('taskGet', { params: { token: 'unknown-task' } })).toMatchObject({
       ok: false,
       error: { code: 'TASK_GONE' },
     });
-    const key = await invoke<{ id: number; key: string }>('keys:create', { name: 'phone' });
+    const key = await call<{ id: number; key: string }>('keyCreate', { body: { name: 'phone' } });
     expect(key.key).toMatch(/^eph_/);
-    await invoke('keys:disable', { id: key.id });
-    const keys = await invoke<{ id: number; disabled_at: string | null }[]>('keys:list');
+    await call('keyDisable', { params: { id: key.id } });
+    const { keys } = await call<{ keys: { id: number; disabled_at: string | null }[] }>('keyList');
     expect(keys.find((k) => k.id === key.id)?.disabled_at).toMatch(/Z$/);
-    expect(await raw('mail:lease', { email: 'nobody@elsewhere.example' })).toMatchObject({
+    expect(
+      await rawCall('mailboxLease', { params: { email: 'nobody@elsewhere.example' } }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'MAIL_DOMAIN_UNSUPPORTED' },
     });
   });
 
   it('manages webhooks with the same rules as REST; the secret only at creation', async () => {
-    const { invoke, raw } = await setup();
-    const created = await invoke<{ id: number; secret: string }>('webhooks:create', {
-      url: 'http://127.0.0.1:9/hook',
+    const { call, rawCall } = await setup();
+    const created = await call<{ id: number; secret: string }>('webhookCreate', {
+      body: { url: 'http://127.0.0.1:9/hook' },
     });
     expect(created.secret).toMatch(/^whsec_/);
-    const list = await invoke<object[]>('webhooks:list');
+    const list = await call<object[]>('webhookList');
     expect(list).toEqual([expect.objectContaining({ id: created.id })]);
     expect(JSON.stringify(list)).not.toContain(created.secret);
-    expect(await raw('webhooks:create', { url: 'ftp://example.org/' })).toMatchObject({
+    expect(await rawCall('webhookCreate', { body: { url: 'ftp://example.org/' } })).toMatchObject({
       ok: false,
       error: { code: 'SETTINGS_INVALID' },
     });
-    expect(await raw('webhooks:create', { url: 'http://x/', secret: 'mine' })).toMatchObject({
+    expect(
+      await rawCall('webhookCreate', { body: { url: 'http://x/', secret: 'mine' } }),
+    ).toMatchObject({
       ok: false,
     });
-    expect(await invoke('webhooks:deliveries', { id: created.id })).toEqual({
+    expect(await call('webhookDeliveries', { params: { id: created.id } })).toEqual({
       pending: 0,
       attempts: [],
     });
-    expect(await invoke('webhooks:delete', { id: created.id })).toBeNull();
-    expect(await raw('webhooks:delete', { id: created.id })).toMatchObject({
+    expect(await call('webhookDelete', { params: { id: created.id } })).toBeUndefined();
+    expect(await rawCall('webhookDelete', { params: { id: created.id } })).toMatchObject({
       ok: false,
       error: { code: 'WEBHOOK_NOT_FOUND' },
     });
   });
 
   it('searches, marks read, deletes and empties mail with the same rules as REST', async () => {
-    const { invoke, raw } = await setup();
+    const { invoke, call, rawCall } = await setup();
     const info = await invoke<{ smtpPort: number }>('app:info');
-    const lease = await invoke<Lease>('mail:generate');
+    const lease = await call<Lease>('mailGenerate');
+    const mailbox = { params: { email: lease.email } };
     await deliver(info.smtpPort, lease.email, '482913');
     await deliver(info.smtpPort, lease.email, '771204');
-    const [a, b] = await invoke<Mail[]>('mail:list', { email: lease.email });
+    const [a, b] = await call<Mail[]>('mailList', mailbox);
     if (!a || !b) throw new Error('not stored');
     expect(
-      (await invoke<Mail[]>('mail:search', { email: lease.email, q: '771204' })).map((m) => m.id),
+      (await call<Mail[]>('mailList', { ...mailbox, query: { q: '771204' } })).map((m) => m.id),
     ).toEqual([b.id]);
-    expect(await raw('mail:search', { email: lease.email, q: '' })).toMatchObject({
+    expect(await rawCall('mailList', { ...mailbox, query: { q: '' } })).toMatchObject({
       ok: false,
       error: { code: 'MAIL_BAD_REQUEST' },
     });
-    expect(await raw('mail:search', { email: lease.email, q: 'a'.repeat(300) })).toMatchObject({
+    // As over REST (GET /api/emails/{email}?q=): a 400 MAIL_BAD_REQUEST past the length limit.
+    expect(await rawCall('mailList', { ...mailbox, query: { q: 'a'.repeat(300) } })).toMatchObject({
       ok: false,
-      error: { code: 'VALIDATION_FAILED' },
+      error: { code: 'MAIL_BAD_REQUEST' },
     });
-    expect(await invoke('mail:set-read', { email: lease.email, id: a.id, read: true })).toEqual({
+    expect(
+      await call('mailSetRead', { params: { email: lease.email, id: a.id }, body: { read: true } }),
+    ).toEqual({
       id: a.id,
       read: true,
     });
-    expect(await raw('mail:set-read', { email: lease.email, id: a.id, read: 'yes' })).toMatchObject(
-      { ok: false },
-    );
+    expect(
+      await rawCall('mailSetRead', {
+        params: { email: lease.email, id: a.id },
+        body: { read: 'yes' },
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'MAIL_BAD_REQUEST' } });
     // Mark all read: one call, the count of mails that were unread (b), then 0; unknown: 404.
-    expect(await invoke('mail:read-all', { email: lease.email })).toEqual({ marked: 1 });
-    expect((await invoke<Mail[]>('mail:list', { email: lease.email })).map((m) => m.read)).toEqual([
-      true,
-      true,
-    ]);
-    expect(await invoke('mail:read-all', { email: lease.email })).toEqual({ marked: 0 });
-    expect(await raw('mail:read-all', { email: 'nobody@ephemera.localhost' })).toMatchObject({
+    expect(await call('mailReadAll', mailbox)).toEqual({ marked: 1 });
+    expect((await call<Mail[]>('mailList', mailbox)).map((m) => m.read)).toEqual([true, true]);
+    expect(await call('mailReadAll', mailbox)).toEqual({ marked: 0 });
+    expect(
+      await rawCall('mailReadAll', { params: { email: 'nobody@ephemera.localhost' } }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'MAILBOX_NOT_FOUND' },
     });
-    expect(await invoke('mail:delete', { email: lease.email, id: a.id })).toEqual({ deleted: 1 });
-    expect(await raw('mail:delete', { email: lease.email, id: a.id })).toMatchObject({
-      ok: false,
-      error: { code: 'MAIL_NOT_FOUND' },
+    expect(await call('mailDelete', { params: { email: lease.email, id: a.id } })).toEqual({
+      deleted: 1,
     });
-    expect(await invoke('mail:empty', { email: lease.email })).toEqual({ deleted: 1 });
-    expect(await invoke<Mail[]>('mail:list', { email: lease.email })).toEqual([]);
+    expect(await rawCall('mailDelete', { params: { email: lease.email, id: a.id } })).toMatchObject(
+      {
+        ok: false,
+        error: { code: 'MAIL_NOT_FOUND' },
+      },
+    );
+    expect(await call('mailEmpty', mailbox)).toEqual({ deleted: 1 });
+    expect(await call<Mail[]>('mailList', mailbox)).toEqual([]);
   });
 
   it('manages mail sources with the same rules as REST, never answering the password', async () => {
-    const { invoke, raw } = await setup();
+    const { call, rawCall } = await setup();
     const body = {
       kind: 'imap',
       // A loopback port nothing listens on: the source never reaches past this machine.
@@ -262,41 +265,43 @@ describe('desktop IPC on the real services', () => {
       username: 'me@example.org',
       password: 'ipc-app-password',
     };
-    const bad = (await raw('sources:create', {
-      ...body,
-      host: 'imap.example.org',
-      tls: 'none',
+    const bad = (await rawCall('sourceCreate', {
+      body: { ...body, host: 'imap.example.org', tls: 'none' },
     })) as IpcResult<never>;
     expect(bad).toMatchObject({
       ok: false,
       error: { code: 'SETTINGS_INVALID', reason: 'source_plain_needs_loopback' },
     });
-    const created = await invoke<{ id: string }>('sources:create', body);
-    const listed = await invoke<unknown[]>('sources:list');
+    const created = await call<{ id: string }>('sourceCreate', { body });
+    const listed = await call<unknown[]>('sourceList');
     expect(listed).toHaveLength(1);
     expect(JSON.stringify(listed)).not.toContain('ipc-app-password');
-    const patched = await invoke<{ port: number }>('sources:update', {
-      id: created.id,
-      patch: { port: 1993, password: 'ipc-app-password' },
+    const patched = await call<{ port: number }>('sourceUpdate', {
+      params: { id: created.id },
+      body: { port: 1993, password: 'ipc-app-password' },
     });
     expect(patched.port).toBe(1993);
-    const missing = (await raw('sources:test', { id: 'src_none' })) as IpcResult<never>;
+    const missing = (await rawCall('sourceTest', {
+      params: { id: 'src_none' },
+    })) as IpcResult<never>;
     expect(missing).toMatchObject({ ok: false, error: { code: 'SOURCE_NOT_FOUND' } });
-    expect(await invoke('sources:delete', { id: created.id })).toBeNull();
-    expect(await invoke<unknown[]>('sources:list')).toEqual([]);
+    expect(await call('sourceDelete', { params: { id: created.id } })).toBeUndefined();
+    expect(await call<unknown[]>('sourceList')).toEqual([]);
   });
 
   it('refuses to send a stored source password to another host, port, TLS or user (issue 36)', async () => {
-    const { invoke, raw } = await setup();
+    const { call, rawCall } = await setup();
     const listener = await startCredentialListener();
     try {
-      const created = await invoke<{ id: string }>('sources:create', {
-        kind: 'imap',
-        host: '127.0.0.1',
-        port: 9,
-        tls: 'none',
-        username: 'me@example.org',
-        password: 'ipc-secret-stays-home',
+      const created = await call<{ id: string }>('sourceCreate', {
+        body: {
+          kind: 'imap',
+          host: '127.0.0.1',
+          port: 9,
+          tls: 'none',
+          username: 'me@example.org',
+          password: 'ipc-secret-stays-home',
+        },
       });
       for (const patch of [
         { port: listener.port },
@@ -304,22 +309,22 @@ describe('desktop IPC on the real services', () => {
         { tls: 'starttls', port: listener.port },
         { username: 'other@example.org', port: listener.port },
       ]) {
-        const refused = (await raw('sources:update', {
-          id: created.id,
-          patch,
+        const refused = (await rawCall('sourceUpdate', {
+          params: { id: created.id },
+          body: patch,
         })) as IpcResult<never>;
         expect(refused).toMatchObject({
           ok: false,
           error: { code: 'SETTINGS_INVALID', reason: 'source_password_required' },
         });
       }
-      const [kept] = await invoke<{ port: number }[]>('sources:list');
+      const [kept] = await call<{ port: number }[]>('sourceList');
       expect(kept?.port).toBe(9);
       expect(listener.connections()).toBe(0);
       // With the password the move is made, and only the new password goes there.
-      await invoke('sources:update', {
-        id: created.id,
-        patch: { port: listener.port, password: 'ipc-new-password' },
+      await call('sourceUpdate', {
+        params: { id: created.id },
+        body: { port: listener.port, password: 'ipc-new-password' },
       });
       await listener.waitFor('ipc-new-password');
       expect(listener.saw('ipc-secret-stays-home')).toBe(false);
@@ -329,11 +334,11 @@ describe('desktop IPC on the real services', () => {
   });
 
   it('never answers the proxy password over IPC either (issue 36)', async () => {
-    const { invoke } = await setup();
-    const set = await invoke<{ proxy: string; proxy_password_set: boolean }>('settings:update', {
-      proxy: 'http://sam:ipc-proxy-s3cret@127.0.0.1:9',
+    const { call } = await setup();
+    const set = await call<{ proxy: string; proxy_password_set: boolean }>('settingsUpdate', {
+      body: { proxy: 'http://sam:ipc-proxy-s3cret@127.0.0.1:9' },
     });
-    const got = await invoke<{ proxy: string; proxy_password_set: boolean }>('settings:get');
+    const got = await call<{ proxy: string; proxy_password_set: boolean }>('settingsGet');
     for (const answer of [set, got]) {
       expect(answer).toMatchObject({ proxy: 'http://sam@127.0.0.1:9', proxy_password_set: true });
       expect(JSON.stringify(answer)).not.toContain('ipc-proxy-s3cret');

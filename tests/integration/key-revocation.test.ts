@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../src-main/db/open-database.ts';
-import { keyActions } from '../../src-main/mail/key-actions.ts';
+import { keyActions } from '../../src-main/api/key-actions.ts';
 import { startMailTestApp, type MailTestApp } from '../helpers/mail-app.ts';
 import { sendMail } from '../helpers/smtp-client.ts';
 import { UpgradeRefused, WsClient } from '../helpers/ws-client.ts';

@@ -45,7 +45,6 @@ describe('the route table and the server', () => {
       rateLimits: DEFAULT_RATE_LIMITS,
       settings: {
         settings: t.app.settings,
-        keys: t.app.mail.keys,
         checkMx: (domain) => t.app.checkMx(domain),
       },
       hosts: t.app.settings,

@@ -4,7 +4,9 @@ import type { ServerSettings, ServerSettingsPatch } from '../../src-shared/api/s
 import { createLogger } from '../../src-main/core/logger.ts';
 import { openDatabase, type Db } from '../../src-main/db/open-database.ts';
 import { registerErrorHandler } from '../../src-main/http/error-handler.ts';
-import { registerSettingsRoutes } from '../../src-main/http/settings-routes.ts';
+import { registerApiRoutes } from '../../src-main/http/api-routes.ts';
+import type { MailServices } from '../../src-main/mail/mail-services.ts';
+import type { VideoService } from '../../src-main/video/video-service.ts';
 import { ApiKeyStore } from '../../src-main/mail/access/key-store.ts';
 import { AppError } from '../../src-main/core/app-error.ts';
 import { checkMx } from '../../src-main/mail/access/mx-check.ts';
@@ -40,43 +42,49 @@ describe('settings routes', () => {
     patches.length = 0;
     app = Fastify();
     registerErrorHandler(app, createLogger('test', true));
-    await registerSettingsRoutes(app, {
-      settings: {
-        info: () => ({
-          version: '0.1.0',
-          http_url: 'http://127.0.0.1:8787',
-          lan_url: current.lan_url,
-          lan_enabled: current.lan_enabled,
-          smtp_port: 2525,
-          domains: current.domains,
-          default_domain: current.domains[0] ?? null,
-        }),
-        read: () => current,
-        update: (patch) => {
-          patches.push(patch);
-          if (patch.http_port === 2525) {
-            return Promise.reject(new AppError('SETTINGS_INVALID', 'Two different ports.'));
-          }
-          current = { ...current, ...patch };
-          if (patch.lan_enabled) current.lan_url = 'http://192.168.1.20:8787';
-          return Promise.resolve(current);
+    // Every route of the table, with only what the settings and key routes use behind them.
+    await registerApiRoutes(
+      app,
+      {
+        video: {} as VideoService,
+        mail: { keys } as MailServices,
+        settings: {
+          info: () => ({
+            version: '0.1.0',
+            http_url: 'http://127.0.0.1:8787',
+            lan_url: current.lan_url,
+            lan_enabled: current.lan_enabled,
+            smtp_port: 2525,
+            domains: current.domains,
+            default_domain: current.domains[0] ?? null,
+          }),
+          read: () => current,
+          update: (patch) => {
+            patches.push(patch);
+            if (patch.http_port === 2525) {
+              return Promise.reject(new AppError('SETTINGS_INVALID', 'Two different ports.'));
+            }
+            current = { ...current, ...patch };
+            if (patch.lan_enabled) current.lan_url = 'http://192.168.1.20:8787';
+            return Promise.resolve(current);
+          },
         },
+        checkMx: (domain) =>
+          checkMx(domain, (d) => {
+            if (d === 'nomx.example') {
+              return Promise.reject(Object.assign(new Error('no'), { code: 'ENODATA' }));
+            }
+            if (d === 'offline.example') {
+              return Promise.reject(Object.assign(new Error('no'), { code: 'ECONNREFUSED' }));
+            }
+            return Promise.resolve([
+              { exchange: 'mx2.example.org', priority: 20 },
+              { exchange: 'mx1.example.org', priority: 10 },
+            ]);
+          }),
       },
-      keys,
-      checkMx: (domain) =>
-        checkMx(domain, (d) => {
-          if (d === 'nomx.example') {
-            return Promise.reject(Object.assign(new Error('no'), { code: 'ENODATA' }));
-          }
-          if (d === 'offline.example') {
-            return Promise.reject(Object.assign(new Error('no'), { code: 'ECONNREFUSED' }));
-          }
-          return Promise.resolve([
-            { exchange: 'mx2.example.org', priority: 20 },
-            { exchange: 'mx1.example.org', priority: 10 },
-          ]);
-        }),
-    });
+      { createsPerMinute: 10 },
+    );
   });
 
   afterEach(async () => {

@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src-main/core/logger.ts';
 import { openDatabase, type Db } from '../../src-main/db/open-database.ts';
 import { registerErrorHandler } from '../../src-main/http/error-handler.ts';
-import { registerSourceRoutes } from '../../src-main/http/source-routes.ts';
+import { registerApiRoutes } from '../../src-main/http/api-routes.ts';
+import type { SourceService } from '../../src-main/mail/sources/source-service.ts';
+import { partialApiServices } from '../helpers/api-services.ts';
 import { ApiKeyStore } from '../../src-main/mail/access/key-store.ts';
 import { ManualClock } from '../helpers/manual-clock.ts';
 
@@ -20,21 +22,23 @@ describe('source routes: the settings access rule', () => {
     calls.length = 0;
     app = Fastify();
     registerErrorHandler(app, createLogger('test', true));
-    await registerSourceRoutes(app, {
-      keys,
-      sources: {
-        list: () => {
-          calls.push('list');
-          return [];
-        },
-        create: () => {
-          throw new Error('not reached');
-        },
-        update: () => Promise.reject(new Error('not reached')),
-        delete: () => Promise.resolve(),
-        test: () => Promise.reject(new Error('not reached')),
+    const sources = {
+      list: () => {
+        calls.push('list');
+        return [];
       },
-    });
+      create: () => {
+        throw new Error('not reached');
+      },
+      update: () => Promise.reject(new Error('not reached')),
+      delete: () => Promise.resolve(),
+      test: () => Promise.reject(new Error('not reached')),
+    };
+    await registerApiRoutes(
+      app,
+      partialApiServices({ mail: { keys, sources: sources as unknown as SourceService } }),
+      { createsPerMinute: 10 },
+    );
   });
   afterEach(async () => {
     await app.close();

@@ -10,7 +10,8 @@ import {
 import { createLogger } from '../../src-main/core/logger.ts';
 import { DATABASE_FILE, openDatabase } from '../../src-main/db/open-database.ts';
 import { registerErrorHandler } from '../../src-main/http/error-handler.ts';
-import { registerWebhookRoutes } from '../../src-main/http/webhook-routes.ts';
+import { registerApiRoutes } from '../../src-main/http/api-routes.ts';
+import { partialApiServices } from '../helpers/api-services.ts';
 import { ApiKeyStore } from '../../src-main/mail/access/key-store.ts';
 import { WebhookService } from '../../src-main/mail/push/webhooks/webhook-service.ts';
 import { WebhookStore } from '../../src-main/mail/push/webhooks/webhook-store.ts';
@@ -218,10 +219,13 @@ describe('webhook routes from another machine', () => {
     );
     const app = Fastify();
     registerErrorHandler(app, logger);
-    await registerWebhookRoutes(app, {
-      webhooks: new WebhookService(store, worker, clock, logger),
-      keys,
-    });
+    await registerApiRoutes(
+      app,
+      partialApiServices({
+        mail: { keys, webhooks: new WebhookService(store, worker, clock, logger) },
+      }),
+      { createsPerMinute: 10 },
+    );
     for (const [method, url] of [
       ['GET', '/api/webhooks'],
       ['POST', '/api/webhooks'],

@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { chromium, expect, test, type Page } from '@playwright/test';
-import type { EphemeraApi } from '../../src-shared/ipc/window-api.ts';
+import type { EphemeraBridge } from '../../src-shared/ipc/window-api.ts';
 import { freePorts } from '../helpers/free-ports.ts';
 
 declare global {
   interface Window {
-    ephemera?: EphemeraApi;
+    ephemera?: EphemeraBridge;
   }
 }
 

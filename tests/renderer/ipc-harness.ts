@@ -5,22 +5,15 @@ import type { Dispatcher } from 'undici';
 import { AppController } from '../../src-main/app/app-controller.ts';
 import { startApp } from '../../src-main/app/compose.ts';
 import type { MxResolver } from '../../src-main/mail/access/mx-check.ts';
-import { appIpcHandlers, toAppInfo } from '../../src-main/electron/app.ipc.ts';
-import { settingsIpcHandlers } from '../../src-main/electron/settings.ipc.ts';
-import { desktopIpcHandlers } from '../../src-main/electron/desktop.ipc.ts';
+import { toAppInfo } from '../../src-main/electron/app.ipc.ts';
+import { desktopIpc } from '../../src-main/electron/ipc-handlers.ts';
 import { registerIpcHandlers, trustedSenderCheck } from '../../src-main/electron/ipc-register.ts';
-import { updateIpcHandlers } from '../../src-main/electron/update.ipc.ts';
-import { mailFilesIpcHandlers } from '../../src-main/electron/mail-files.ipc.ts';
-import { webhooksIpcHandlers } from '../../src-main/electron/webhooks.ipc.ts';
-import { mailIpcHandlers } from '../../src-main/electron/mail.ipc.ts';
-import { sourcesIpcHandlers } from '../../src-main/electron/sources.ipc.ts';
+import type { SaveDialog } from '../../src-main/electron/save-files.ipc.ts';
 import { MailWatch } from '../../src-main/electron/mail-watch.ts';
 import { createEphemeraApi } from '../../src-main/electron/preload/preload-api.ts';
-import type { SaveDialog } from '../../src-main/electron/video.ipc.ts';
-import { videoIpcHandlers } from '../../src-main/electron/video.ipc.ts';
 import { isSameOrigin } from '../../src-main/electron/window-options.ts';
 import type { AppInfo } from '../../src-shared/ipc/app-schemas.ts';
-import type { IpcEventChannel, IpcEventPayload } from '../../src-shared/ipc/contract.ts';
+import type { IpcEventChannel, IpcEventPayload } from '../../src-shared/ipc/desktop-contract.ts';
 import type { IpcResult } from '../../src-shared/ipc/result.ts';
 import { createIpcApi } from '../../src-renderer/api/ipc-transport.ts';
 import type { EphemeraApi } from '../../src-renderer/api/types.ts';
@@ -187,31 +180,19 @@ export async function startIpcHarness(): Promise<IpcHarness> {
     };
     unregister = registerIpcHandlers(
       ipcMain.asIpcMain(),
-      {
-        ...appIpcHandlers({
-          controller,
-          services,
-          meta,
-          clipboard: { writeText: () => Promise.resolve() },
-          portChanges: () => [],
-        }),
-        ...settingsIpcHandlers({ controller, services }),
-        ...desktopIpcHandlers({
-          loginItem: null,
-          openLogsFolder: () => Promise.resolve(),
-          openExternal: () => Promise.resolve(),
-        }),
-        ...videoIpcHandlers({ services, saveDialog }),
-        ...mailIpcHandlers({ services, watches }),
-        ...mailFilesIpcHandlers({ services, saveDialog }),
-        ...webhooksIpcHandlers({ services }),
-        ...sourcesIpcHandlers({ services }),
-        ...updateIpcHandlers({
-          updates: null,
-          updateSettings: (patch) => controller.updateSettings(patch),
-          version: meta.version,
-        }),
-      },
+      desktopIpc({
+        controller,
+        services,
+        meta,
+        clipboard: { writeText: () => Promise.resolve() },
+        portChanges: () => [],
+        loginItem: null,
+        openLogsFolder: () => Promise.resolve(),
+        openExternal: () => Promise.resolve(),
+        saveDialog,
+        updates: null,
+        watches,
+      }),
       {
         isTrustedSender: trustedSenderCheck(
           () => contents.id,

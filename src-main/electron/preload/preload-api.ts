@@ -5,9 +5,9 @@ import type {
   IpcEventPayload,
   IpcInvokeChannel,
   IpcResponse,
-} from '../../../src-shared/ipc/contract.ts';
+} from '../../../src-shared/ipc/desktop-contract.ts';
 import { ipcFail, type IpcResult } from '../../../src-shared/ipc/result.ts';
-import type { EphemeraApi, IpcRequestArgs } from '../../../src-shared/ipc/window-api.ts';
+import type { EphemeraBridge, IpcRequestArgs } from '../../../src-shared/ipc/window-api.ts';
 
 /**
  * `window.ephemera`: invoke and on, for the contract's channels only. The request is the one
@@ -16,7 +16,7 @@ import type { EphemeraApi, IpcRequestArgs } from '../../../src-shared/ipc/window
  */
 export function createEphemeraApi(
   ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>,
-): EphemeraApi {
+): EphemeraBridge {
   return Object.freeze({
     invoke<C extends IpcInvokeChannel>(
       channel: C,

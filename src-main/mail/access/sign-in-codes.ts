@@ -8,7 +8,7 @@ import type { CreatedApiKeyView } from '../../../src-shared/api/server-settings.
 import { AppError } from '../../core/app-error.ts';
 import type { Clock } from '../../core/clock.ts';
 import { OneTimeCodes } from './one-time-codes.ts';
-import { keyActions } from '../key-actions.ts';
+import { createKeyView } from './key-view.ts';
 import type { ApiKeyStore } from './key-store.ts';
 
 interface Pending {
@@ -61,7 +61,7 @@ export class SignInCodes {
   redeem(code: string): CreatedApiKeyView {
     const pending = this.codes.redeem(code);
     if (!pending) throw invalid();
-    return keyActions.create(this.keys, pending.name);
+    return createKeyView(this.keys, pending.name);
   }
 }
 

@@ -9,8 +9,8 @@ import { asMailPage } from '../store/mail-page.ts';
 import type { ListedPage, MailPage, MailStore } from '../store/mail-store.ts';
 import type { MailSearch } from '../store/mail-search.ts';
 import { fullMailJson } from './full-mail.ts';
-import { checkReadQuery, type ReadQuery } from '../read-query.ts';
-import { parseSearch, searchExpression } from '../search-query.ts';
+import { checkReadQuery, type ReadQuery } from './read-query.ts';
+import { parseSearch, searchExpression } from '../store/search-query.ts';
 import type { Readable } from 'node:stream';
 
 /**

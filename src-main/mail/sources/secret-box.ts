@@ -1,21 +1,7 @@
-/**
- * How a source's password is kept at rest. Headless, it is stored as it is in the database,
- * which lives in the private data folder (0700, the file 0600: core/private-files.ts); the
- * desktop app passes an encryptor backed by Electron safeStorage (the OS keychain), built in
- * src-main/electron and injected at the composition root, so no service imports electron.
- */
-export interface SecretBox {
-  /** Stored beside the sealed bytes, so a database moved between the two can say why it fails. */
-  readonly format: string;
-  seal(plain: string): Buffer;
-  open(sealed: Buffer): string;
-}
+// The box itself is the kernel's (the desktop shell builds one without reaching into mail/).
+import type { SecretBox } from '../../core/secret-box.ts';
 
-export const plainSecretBox: SecretBox = {
-  format: 'plain',
-  seal: (plain) => Buffer.from(plain, 'utf8'),
-  open: (sealed) => sealed.toString('utf8'),
-};
+export { plainSecretBox, type SecretBox } from '../../core/secret-box.ts';
 
 /** The password of a source cannot be read by this box (e.g. sealed by the desktop keychain). */
 export class SecretUnreadable extends Error {

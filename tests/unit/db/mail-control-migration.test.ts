@@ -9,7 +9,7 @@ import { parseAttempts } from '../../../src-main/db/migrations/010-parse-attempt
 import { searchCjk } from '../../../src-main/db/migrations/012-search-cjk.ts';
 import { MailStore } from '../../../src-main/mail/store/mail-store.ts';
 import { MailSearch } from '../../../src-main/mail/store/mail-search.ts';
-import { parseSearch, searchExpression } from '../../../src-main/mail/search-query.ts';
+import { parseSearch, searchExpression } from '../../../src-main/mail/store/search-query.ts';
 
 const insert = `INSERT INTO mail_messages (email, from_address, from_name, to_json, subject, text,
   html, received_at, code, size, attachments_json) VALUES (?, 'x@example.org', NULL, '[]', ?, ?,

@@ -5,11 +5,11 @@ import { AppError } from '../../../src-main/core/app-error.ts';
 import type { RunningApp } from '../../../src-main/app/compose.ts';
 import { AppController } from '../../../src-main/app/app-controller.ts';
 import { appIpcHandlers } from '../../../src-main/electron/app.ipc.ts';
-import { settingsIpcHandlers } from '../../../src-main/electron/settings.ipc.ts';
+import { apiIpcHandlers } from '../../../src-main/electron/api.ipc.ts';
+import { desktopIpc } from '../../../src-main/electron/ipc-handlers.ts';
 import { dispatchIpc, type IpcHandler } from '../../../src-main/electron/ipc-register.ts';
-import { mailIpcHandlers } from '../../../src-main/electron/mail.ipc.ts';
-import { videoIpcHandlers } from '../../../src-main/electron/video.ipc.ts';
-import type { IpcInvokeChannel } from '../../../src-shared/ipc/contract.ts';
+import { saveFilesIpcHandlers } from '../../../src-main/electron/save-files.ipc.ts';
+import type { IpcInvokeChannel } from '../../../src-shared/ipc/desktop-contract.ts';
 import { fakeRunningApp } from '../../helpers/fake-electron.ts';
 import { makeTempDir, removeTempDir } from '../../helpers/temp-dir.ts';
 
@@ -18,6 +18,16 @@ function call<C extends IpcInvokeChannel>(channel: C, handler: IpcHandler<C>, re
   const event = { sender: { id: 1 }, senderFrame: { url: 'x', parent: null } } as never;
   const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
   return dispatchIpc(channel, handler, event, request, { isTrustedSender: () => true, logger });
+}
+
+/** One route of the REST table over the generic channel, on these (fake) services. */
+function apiCall(
+  services: unknown,
+  route: string,
+  args: { params?: object; query?: object; body?: unknown } = {},
+) {
+  const handlers = apiIpcHandlers({ services: () => Promise.resolve(services as RunningApp) });
+  return call('api:call', handlers['api:call'], { route, ...args });
 }
 
 function fakeVideo() {
@@ -38,20 +48,18 @@ const KEY = {
   disabledAt: null,
 };
 
-describe('video handlers call VideoService like the REST routes', () => {
+describe('video routes over IPC call VideoService like REST', () => {
   const setup = () => {
     const video = fakeVideo();
-    const handlers = videoIpcHandlers({
-      services: () => Promise.resolve({ video } as unknown as RunningApp),
-      saveDialog: { ask: vi.fn(), downloadsDir: () => '/home/me/Downloads' },
-    });
-    return { video, handlers };
+    return { video, api: (route: string, args = {}) => apiCall({ video }, route, args) };
   };
 
-  it('video:create finds the link in the share text and its platform', async () => {
-    const { video, handlers } = setup();
-    const result = await call('video:create', handlers['video:create'], {
-      text: '3.05 复制打开抖音，看看【作品】 https://v.douyin.com/i5xNsWVx/ 04/11 a@b.cn :0pm',
+  it('taskCreate finds the link in the share text and its platform', async () => {
+    const { video, api } = setup();
+    const result = await api('taskCreate', {
+      body: {
+        text: '3.05 复制打开抖音，看看【作品】 https://v.douyin.com/i5xNsWVx/ 04/11 a@b.cn :0pm',
+      },
     });
     expect(result.ok).toBe(true);
     expect(video.create).toHaveBeenCalledWith('douyin', 'https://v.douyin.com/i5xNsWVx/');
@@ -62,29 +70,41 @@ describe('video handlers call VideoService like the REST routes', () => {
     ['an unsupported site', 'https://example.org/video/1'],
     ['an empty text', ''],
     ['a text over 4096 characters', `https://v.douyin.com/i5xNsWVx/ ${'x'.repeat(4100)}`],
-  ])('video:create refuses %s with VALIDATION_FAILED', async (_what, text) => {
-    const { video, handlers } = setup();
-    const result = await call('video:create', handlers['video:create'], { text });
+  ])('taskCreate refuses %s with VALIDATION_FAILED', async (_what, text) => {
+    const { video, api } = setup();
+    const result = await api('taskCreate', { body: { text } });
     expect(result).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
     expect(video.create).not.toHaveBeenCalled();
   });
 
-  it('video:get holds with waitSeconds, answers at once without', async () => {
-    const { video, handlers } = setup();
-    await call('video:get', handlers['video:get'], { taskId: 'abc' });
+  it('taskGet holds with ?wait=, answers at once without', async () => {
+    const { video, api } = setup();
+    await api('taskGet', { params: { token: 'abc' } });
     expect(video.get).toHaveBeenCalledWith('abc');
-    await call('video:get', handlers['video:get'], { taskId: 'abc', waitSeconds: 5 });
+    await api('taskGet', { params: { token: 'abc' }, query: { wait: 5 } });
     expect(video.waitAndGet).toHaveBeenCalledWith('abc', 5);
   });
 
-  it('video:cancel and video:capacity pass through', async () => {
-    const { video, handlers } = setup();
-    expect(await call('video:cancel', handlers['video:cancel'], { taskId: 'abc' })).toEqual({
+  it('taskCancel and capacity pass through', async () => {
+    const { video, api } = setup();
+    expect(await api('taskCancel', { params: { token: 'abc' } })).toEqual({
       ok: true,
       value: { task_id: 'abc', status: 'cancelled' },
     });
-    await call('video:capacity', handlers['video:capacity']);
+    await api('capacity');
     expect(video.capacity).toHaveBeenCalledOnce();
+  });
+
+  it('a route that streams has no call (VALIDATION_FAILED); an unknown one fails the schema', async () => {
+    const { api } = setup();
+    expect(await api('taskDownload', { params: { token: 'abc' } })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED' },
+    });
+    expect(await api('mail:list')).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED' },
+    });
   });
 });
 
@@ -94,7 +114,7 @@ describe('video:save copies a completed video where the person chooses', () => {
 
   const setup = (mediaFile: () => unknown, answer: { canceled: boolean; filePath?: string }) => {
     const ask = vi.fn((_options: unknown) => Promise.resolve(answer));
-    const handlers = videoIpcHandlers({
+    const handlers = saveFilesIpcHandlers({
       services: () => Promise.resolve({ video: { mediaFile } } as unknown as RunningApp),
       saveDialog: { ask, downloadsDir: () => '/home/me/Downloads' },
     });
@@ -173,7 +193,9 @@ describe('mail handlers call the mail services like the REST routes', () => {
         reuse: vi.fn(),
         requireRecorded: vi.fn((raw: string) => ({ email: raw.trim().toLowerCase() })),
       },
-      reader: { waitList: vi.fn(() => Promise.resolve({ mails: [], more: false })) },
+      reader: {
+        waitListed: vi.fn(() => Promise.resolve({ mails: [], bytes: 0, more: false })),
+      },
       domains: {
         list: vi.fn(() => ['ephemera.localhost']),
         add: vi.fn(),
@@ -196,52 +218,53 @@ describe('mail handlers call the mail services like the REST routes', () => {
       },
     };
     const watches = { watch: vi.fn(), unwatch: vi.fn() };
-    const settings = { info: vi.fn(() => ({ default_domain: 'mail.example.org' })) };
-    const handlers = mailIpcHandlers({
-      services: () => Promise.resolve({ mail, settings } as unknown as RunningApp),
+    const services = { mail } as unknown as RunningApp;
+    const handlers = desktopIpc({
+      services: () => Promise.resolve(services),
+      meta: { version: '1.2.3', platform: 'linux' },
+      updates: null,
       watches,
-    });
-    return { mail, watches, handlers };
+    } as unknown as Parameters<typeof desktopIpc>[0]);
+    const api = (route: string, args = {}) => apiCall(services, route, args);
+    return { mail, watches, handlers, api };
   };
 
   it('leases: generate, batch, lease, extend, reuse', async () => {
-    const { mail, handlers } = setup();
-    await call('mail:generate', handlers['mail:generate']);
-    await call('mail:generate-batch', handlers['mail:generate-batch'], { count: 3 });
-    await call('mail:lease', handlers['mail:lease'], { email: 'a@ephemera.localhost' });
-    await call('mail:extend', handlers['mail:extend'], { email: 'a@ephemera.localhost' });
-    await call('mail:reuse', handlers['mail:reuse'], { email: 'a@ephemera.localhost' });
+    const { mail, api } = setup();
+    const mailbox = { params: { email: 'a@ephemera.localhost' } };
+    await api('mailGenerate');
+    await api('mailGenerateBatch', { query: { count: 3 } });
+    await api('mailboxLease', mailbox);
+    await api('mailboxExtend', mailbox);
+    await api('mailboxReuse', mailbox);
     expect(mail.leases.generate).toHaveBeenCalledExactlyOnceWith(undefined);
     expect(mail.leases.batch).toHaveBeenCalledWith(3, undefined);
     expect(mail.leases.extend).toHaveBeenCalledWith('a@ephemera.localhost');
   });
 
-  it('generate and batch pass the chosen pool entry on; the default one comes from /api/info', async () => {
-    const { mail, handlers } = setup();
-    await call('mail:generate', handlers['mail:generate'], { domain: 'mail.example.org' });
+  it('generate and batch pass the chosen pool entry on', async () => {
+    const { mail, api } = setup();
+    await api('mailGenerate', { query: { domain: 'mail.example.org' } });
     expect(mail.leases.generate).toHaveBeenCalledWith('mail.example.org');
-    await call('mail:generate-batch', handlers['mail:generate-batch'], {
-      count: 2,
-      domain: 'me@gmail.com',
-    });
+    await api('mailGenerateBatch', { query: { count: 2, domain: 'me@gmail.com' } });
     expect(mail.leases.batch).toHaveBeenCalledWith(2, 'me@gmail.com');
-    expect(await call('mail:default-domain', handlers['mail:default-domain'])).toEqual({
-      ok: true,
-      value: 'mail.example.org',
-    });
   });
 
-  it('mail:list uses the REST defaults and refuses out-of-range values like REST', async () => {
-    const { mail, handlers } = setup();
-    await call('mail:list', handlers['mail:list'], { email: 'a@ephemera.localhost' });
-    expect(mail.reader.waitList).toHaveBeenCalledWith(
+  it('mailList uses the REST defaults and refuses out-of-range values like REST', async () => {
+    const { mail, api } = setup();
+    expect(await api('mailList', { params: { email: 'a@ephemera.localhost' } })).toEqual({
+      ok: true,
+      value: [],
+    });
+    expect(mail.reader.waitListed).toHaveBeenCalledWith(
       'a@ephemera.localhost',
       { afterId: 0, limit: 50 },
       0,
+      expect.any(AbortSignal),
     );
-    const tooMany = await call('mail:list', handlers['mail:list'], {
-      email: 'a@ephemera.localhost',
-      limit: 201,
+    const tooMany = await api('mailList', {
+      params: { email: 'a@ephemera.localhost' },
+      query: { limit: 201 },
     });
     expect(tooMany).toMatchObject({ ok: false, error: { code: 'MAIL_BAD_REQUEST' } });
   });
@@ -254,17 +277,9 @@ describe('mail handlers call the mail services like the REST routes', () => {
     expect(watches.unwatch).toHaveBeenCalledWith('a@ephemera.localhost');
   });
 
-  it('mail:domains lists the pool', async () => {
-    const { handlers } = setup();
-    expect(await call('mail:domains', handlers['mail:domains'])).toEqual({
-      ok: true,
-      value: ['ephemera.localhost'],
-    });
-  });
-
   it('keys answer in the REST shape; an unknown id is KEY_NOT_FOUND', async () => {
-    const { handlers } = setup();
-    expect(await call('keys:disable', handlers['keys:disable'], { id: 1 })).toEqual({
+    const { api } = setup();
+    expect(await api('keyDisable', { params: { id: 1 } })).toEqual({
       ok: true,
       value: {
         id: 1,
@@ -274,39 +289,40 @@ describe('mail handlers call the mail services like the REST routes', () => {
         disabled_at: null,
       },
     });
-    expect(await call('keys:enable', handlers['keys:enable'], { id: 1 })).toMatchObject({
+    expect(await api('keyEnable', { params: { id: 1 } })).toMatchObject({
       ok: true,
       value: { id: 1, disabled_at: null },
     });
-    expect(await call('keys:enable', handlers['keys:enable'], { id: 9 })).toMatchObject({
+    expect(await api('keyEnable', { params: { id: 9 } })).toMatchObject({
       ok: false,
       error: { code: 'KEY_NOT_FOUND' },
     });
-    expect(await call('keys:delete', handlers['keys:delete'], { id: 9 })).toMatchObject({
+    expect(await api('keyDelete', { params: { id: 9 } })).toMatchObject({
       ok: false,
       error: { code: 'KEY_NOT_FOUND' },
     });
-    expect(await call('keys:create', handlers['keys:create'], { name: '  phone ' })).toMatchObject({
+    expect(await api('keyCreate', { body: { name: '  phone ' } })).toMatchObject({
       ok: true,
       value: { id: 2, name: 'phone', key: 'eph_x', created_at: '2026-11-22T12:00:00.000Z' },
     });
-    const listed = await call('keys:list', handlers['keys:list']);
-    expect(listed).toMatchObject({ ok: true, value: [{ id: 1, hint: 'ab12' }] });
+    const listed = await api('keyList');
+    // The window holds no key, so none of them is the caller's.
+    expect(listed).toMatchObject({
+      ok: true,
+      value: { keys: [{ id: 1, hint: 'ab12' }], current_key_id: null },
+    });
     expect(JSON.stringify(listed)).not.toContain('eph_');
   });
 
-  it('keys:sign-in-code makes a one-time code like POST /api/sign-in-codes; a bad purpose is refused', async () => {
-    const { mail, handlers } = setup();
+  it('signInCodeCreate makes a one-time code like POST /api/sign-in-codes; a bad purpose is refused', async () => {
+    const { mail, api } = setup();
     expect(
-      await call('keys:sign-in-code', handlers['keys:sign-in-code'], {
-        purpose: 'pair',
-        name: ' Pixel ',
-      }),
+      await api('signInCodeCreate', { body: { purpose: 'pair', name: ' Pixel ' } }),
     ).toMatchObject({ ok: true, value: { code: 'Q2m0b8s6N1x4yT7cVv9e_w', name: 'Pixel' } });
     expect(mail.signIn.create).toHaveBeenCalledWith('pair', 'Pixel');
-    expect(
-      await call('keys:sign-in-code', handlers['keys:sign-in-code'], { purpose: 'admin' }),
-    ).toMatchObject({ ok: false });
+    expect(await api('signInCodeCreate', { body: { purpose: 'admin' } })).toMatchObject({
+      ok: false,
+    });
     expect(mail.signIn.create).toHaveBeenCalledOnce();
   });
 });
@@ -339,8 +355,10 @@ describe('app handlers', () => {
         clipboard: { writeText },
         portChanges: () => [{ service: 'smtp', preferred: 25 }],
       }),
-      ...settingsIpcHandlers({ controller, services }),
+      ...apiIpcHandlers({ services }),
     };
+    const api = (route: string, args: object = {}) =>
+      call('api:call', handlers['api:call'], { route, ...args });
     expect(await call('app:info', handlers['app:info'])).toEqual({
       ok: true,
       value: {
@@ -355,23 +373,24 @@ describe('app handlers', () => {
         portChanges: [{ service: 'smtp', preferred: 25, actual: 2525 }],
       },
     });
-    expect(
-      await call('settings:update', handlers['settings:update'], { code_notifications: false }),
-    ).toMatchObject({ ok: true, value: { code_notifications: false, lan_enabled: false } });
-    expect(await call('settings:get', handlers['settings:get'])).toMatchObject({
+    expect(await api('settingsUpdate', { body: { code_notifications: false } })).toMatchObject({
+      ok: true,
+      value: { code_notifications: false, lan_enabled: false },
+    });
+    expect(await api('settingsGet')).toMatchObject({
       ok: true,
       value: { code_notifications: false, http_port: 8787, smtp_port: 2525 },
     });
     // The same checks as PATCH /api/settings: unknown keys and bad values never reach the app.
-    expect(
-      await call('settings:update', handlers['settings:update'], { lanSharing: true }),
-    ).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
-    expect(
-      await call('settings:update', handlers['settings:update'], { http_port: 2525 }),
-    ).toMatchObject({ ok: false, error: { code: 'SETTINGS_INVALID' } });
-    expect(
-      await call('settings:check-mx', handlers['settings:check-mx'], { domain: 'example.org' }),
-    ).toEqual({
+    expect(await api('settingsUpdate', { body: { lanSharing: true } })).toMatchObject({
+      ok: false,
+      error: { code: 'SETTINGS_INVALID', reason: 'value_invalid' },
+    });
+    expect(await api('settingsUpdate', { body: { http_port: 2525 } })).toMatchObject({
+      ok: false,
+      error: { code: 'SETTINGS_INVALID' },
+    });
+    expect(await api('settingsMx', { query: { domain: 'example.org' } })).toEqual({
       ok: true,
       value: { domain: 'example.org', records: [], error: null, problem: null },
     });

@@ -51,24 +51,29 @@ describe('registerIpcHandlers', () => {
   });
 
   it('answers {ok: true, value} with what the handler returned', async () => {
-    const { invoke } = setup({ 'mail:domains': () => ['a.example', 'b.example'] });
-    expect(await invoke('mail:domains')).toEqual({ ok: true, value: ['a.example', 'b.example'] });
+    const { invoke } = setup({ 'api:call': () => ['a.example', 'b.example'] });
+    expect(await invoke('api:call', { route: 'info' })).toEqual({
+      ok: true,
+      value: ['a.example', 'b.example'],
+    });
   });
 
   it('passes the parsed request and the sender to the handler', async () => {
-    const lease = vi.fn(() => ({}) as never);
-    const { invoke, window } = setup({ 'mail:lease': lease });
-    await invoke('mail:lease', { email: 'x@ephemera.localhost' });
-    expect(lease).toHaveBeenCalledWith({ email: 'x@ephemera.localhost' }, { senderId: window.id });
+    const watch = vi.fn(() => null);
+    const { invoke, window } = setup({ 'mail:watch': watch });
+    await invoke('mail:watch', { email: 'x@ephemera.localhost' });
+    expect(watch).toHaveBeenCalledWith({ email: 'x@ephemera.localhost' }, { senderId: window.id });
   });
 });
 
 describe('sender check', () => {
   it('refuses another web contents (a second window, a devtools page)', async () => {
     const handler = vi.fn(() => ['x']);
-    const { ipc, logger } = setup({ 'mail:domains': handler });
+    const { ipc, logger } = setup({ 'api:call': handler });
     const stranger = new FakeWebContents();
-    const result = await ipc.invoke('mail:domains', stranger.invokeEvent(`${APP}/`));
+    const result = await ipc.invoke('api:call', stranger.invokeEvent(`${APP}/`), {
+      route: 'keyList',
+    });
     expect(result).toEqual({
       ok: false,
       error: { code: 'FORBIDDEN_SENDER', message: expect.any(String) as string },
@@ -110,15 +115,15 @@ describe('sender check', () => {
 
 describe('request validation', () => {
   it.each([
-    ['video:create', undefined],
-    ['video:create', { text: 42 }],
-    ['video:create', { text: 'x', extra: true }],
-    ['video:get', { taskId: 'abc', waitSeconds: 31 }],
-    ['mail:generate-batch', { count: 0 }],
-    ['mail:generate-batch', { count: 101 }],
-    ['mail:lease', 'x@ephemera.localhost'],
-    ['keys:disable', { id: -1 }],
-    ['settings:update', { lanSharing: 'yes' }],
+    ['api:call', undefined],
+    ['api:call', { route: 42 }],
+    ['api:call', { route: 'no-such-route' }],
+    ['api:call', { route: 'taskCreate', extra: true }],
+    ['api:call', { route: 'taskGet', params: { token: { nested: true } } }],
+    ['video:save', { taskId: '' }],
+    ['mail:watch', 'x@ephemera.localhost'],
+    ['desktop:set-login-item', { enabled: 'yes' }],
+    ['desktop:open-link', { url: 'file:///etc/passwd' }],
     ['app:info', { unexpected: true }],
   ])('%s with %j → VALIDATION_FAILED, handler not called', async (channel, request) => {
     const handler = vi.fn(() => null);
@@ -130,7 +135,7 @@ describe('request validation', () => {
 
   it('names the field in the message', async () => {
     const { invoke } = setup();
-    const result = await invoke('mail:lease', { email: 7 });
+    const result = await invoke('mail:watch', { email: 7 });
     expect(result).toMatchObject({
       ok: false,
       error: { message: expect.stringMatching(/^email: /) as string },
@@ -141,11 +146,11 @@ describe('request validation', () => {
 describe('errors become Result errors', () => {
   it('an AppError keeps its code and message', async () => {
     const { invoke } = setup({
-      'video:get': () => {
+      'video:save': () => {
         throw new AppError('TASK_GONE', 'The task does not exist or has expired.');
       },
     });
-    expect(await invoke('video:get', { taskId: 'nope' })).toEqual({
+    expect(await invoke('video:save', { taskId: 'nope' })).toEqual({
       ok: false,
       error: { code: 'TASK_GONE', message: 'The task does not exist or has expired.' },
     });
@@ -153,9 +158,9 @@ describe('errors become Result errors', () => {
 
   it('a rejected promise with an AppError too', async () => {
     const { invoke } = setup({
-      'mail:generate': () => Promise.reject(new AppError('MAIL_NO_DOMAIN', 'No mail domain.')),
+      'api:call': () => Promise.reject(new AppError('MAIL_NO_DOMAIN', 'No mail domain.')),
     });
-    expect(await invoke('mail:generate')).toMatchObject({
+    expect(await invoke('api:call', { route: 'mailGenerate' })).toMatchObject({
       ok: false,
       error: { code: 'MAIL_NO_DOMAIN' },
     });
@@ -163,11 +168,11 @@ describe('errors become Result errors', () => {
 
   it('services that are not running → UNAVAILABLE with the reason', async () => {
     const { invoke } = setup({
-      'video:capacity': () => {
+      'api:call': () => {
         throw new ServicesUnavailableError('Ephemera is quitting.');
       },
     });
-    expect(await invoke('video:capacity')).toEqual({
+    expect(await invoke('api:call', { route: 'capacity' })).toEqual({
       ok: false,
       error: { code: 'UNAVAILABLE', message: 'Ephemera is quitting.' },
     });
@@ -175,11 +180,11 @@ describe('errors become Result errors', () => {
 
   it('anything else → INTERNAL without details, logged with its stack', async () => {
     const { invoke, logger } = setup({
-      'keys:list': () => {
+      'update:check': () => {
         throw new TypeError('secret internals at /home/someone');
       },
     });
-    const result = await invoke('keys:list');
+    const result = await invoke('update:check');
     expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
     expect(JSON.stringify(result)).not.toContain('secret internals');
     expect(logger.error).toHaveBeenCalledOnce();
@@ -188,7 +193,7 @@ describe('errors become Result errors', () => {
   it('caps long messages', async () => {
     const window = new FakeWebContents();
     const result = await dispatchIpc(
-      'video:get',
+      'video:save',
       () => {
         throw new AppError('TASK_GONE', 'x'.repeat(5000));
       },

@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../src-main/core/app-error.ts';
 import type { RunningApp } from '../../../src-main/app/compose.ts';
 import { dispatchIpc, type IpcHandler } from '../../../src-main/electron/ipc-register.ts';
-import { mailFilesIpcHandlers } from '../../../src-main/electron/mail-files.ipc.ts';
+import { saveFilesIpcHandlers } from '../../../src-main/electron/save-files.ipc.ts';
 import type { AttachmentFile } from '../../../src-main/mail/parse/extract-attachment.ts';
-import type { IpcInvokeChannel } from '../../../src-shared/ipc/contract.ts';
+import type { IpcInvokeChannel } from '../../../src-shared/ipc/desktop-contract.ts';
 import { MAIL_LIMITS } from '../../../src-shared/mail/limits.ts';
 import { makeTempDir, removeTempDir } from '../../helpers/temp-dir.ts';
 
@@ -48,7 +48,7 @@ describe('mail files over IPC: the raw message and attachments through the save 
       ),
       attachment: vi.fn(raw.attachment ?? (() => Promise.reject(notFound()))),
     };
-    const handlers = mailFilesIpcHandlers({
+    const handlers = saveFilesIpcHandlers({
       services: () => Promise.resolve({ mail: { raw: rawMail } } as unknown as RunningApp),
       saveDialog: { ask, downloadsDir: () => '/home/me/Downloads' },
     });

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import type { IpcRenderer } from 'electron';
 import { IPC_EVENT_CHANNELS, IPC_INVOKE_CHANNELS } from '../../../src-shared/ipc/channels.ts';
-import type { EphemeraApi } from '../../../src-shared/ipc/window-api.ts';
+import type { EphemeraBridge } from '../../../src-shared/ipc/window-api.ts';
 import { createEphemeraApi } from '../../../src-main/electron/preload/preload-api.ts';
 
 /** ipcRenderer's stand-in: invoke is recorded, `on` listeners get (event, payload). */
@@ -113,6 +113,6 @@ describe('preload entry', () => {
     expect(exposed).toHaveLength(1);
     const [name, api] = exposed[0] ?? [];
     expect(name).toBe('ephemera');
-    expect(Object.keys(api as EphemeraApi).sort()).toEqual(['invoke', 'on']);
+    expect(Object.keys(api as EphemeraBridge).sort()).toEqual(['invoke', 'on']);
   });
 });

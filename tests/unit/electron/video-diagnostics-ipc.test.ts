@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../src-main/core/app-error.ts';
 import type { RunningApp } from '../../../src-main/app/compose.ts';
 import { dispatchIpc, type IpcHandler } from '../../../src-main/electron/ipc-register.ts';
-import { videoIpcHandlers } from '../../../src-main/electron/video.ipc.ts';
-import type { IpcInvokeChannel } from '../../../src-shared/ipc/contract.ts';
+import { apiIpcHandlers } from '../../../src-main/electron/api.ipc.ts';
+import type { IpcInvokeChannel } from '../../../src-shared/ipc/desktop-contract.ts';
 import type { TaskDiagnostics } from '../../../src-shared/video/schemas.ts';
 
 function call<C extends IpcInvokeChannel>(channel: C, handler: IpcHandler<C>, request?: unknown) {
@@ -30,19 +30,20 @@ const RECORD: TaskDiagnostics = {
   server_time: 3,
 };
 
-describe('video:diagnostics answers what GET /api/tasks/{token}/diagnostics answers', () => {
+describe('taskDiagnostics over IPC answers what GET /api/tasks/{token}/diagnostics answers', () => {
   const setup = (diagnostics: (id: string) => TaskDiagnostics) => {
     const video = { diagnostics: vi.fn(diagnostics) };
-    const handlers = videoIpcHandlers({
+    const handlers = apiIpcHandlers({
       services: () => Promise.resolve({ video } as unknown as RunningApp),
-      saveDialog: { ask: vi.fn(), downloadsDir: () => '/tmp' },
     });
-    return { video, handler: handlers['video:diagnostics'] };
+    const diagnose = (token: string) =>
+      call('api:call', handlers['api:call'], { route: 'taskDiagnostics', params: { token } });
+    return { video, diagnose };
   };
 
   it('passes the task id through and answers the record', async () => {
-    const { video, handler } = setup(() => RECORD);
-    expect(await call('video:diagnostics', handler, { taskId: 'abc' })).toEqual({
+    const { video, diagnose } = setup(() => RECORD);
+    expect(await diagnose('abc')).toEqual({
       ok: true,
       value: RECORD,
     });
@@ -50,18 +51,18 @@ describe('video:diagnostics answers what GET /api/tasks/{token}/diagnostics answ
   });
 
   it('answers the service refusal as its code (409 while running, 410 when gone)', async () => {
-    const { handler } = setup(() => {
+    const { diagnose } = setup(() => {
       throw new AppError('TASK_NOT_READY', 'The task is processing.');
     });
-    expect(await call('video:diagnostics', handler, { taskId: 'abc' })).toMatchObject({
+    expect(await diagnose('abc')).toMatchObject({
       ok: false,
       error: { code: 'TASK_NOT_READY' },
     });
   });
 
   it('refuses a request without a task id before the service is asked', async () => {
-    const { video, handler } = setup(() => RECORD);
-    expect(await call('video:diagnostics', handler, { taskId: '' })).toMatchObject({
+    const { video, diagnose } = setup(() => RECORD);
+    expect(await diagnose('')).toMatchObject({
       ok: false,
       error: { code: 'VALIDATION_FAILED' },
     });

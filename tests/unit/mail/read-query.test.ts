@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkReadQuery } from '../../../src-main/mail/read-query.ts';
+import { checkReadQuery } from '../../../src-main/mail/read/read-query.ts';
 
 describe('checkReadQuery', () => {
   it('defaults to after_id 0 and limit 50', () => {

@@ -3,7 +3,7 @@ import { openDatabase } from '../../../src-main/db/open-database.ts';
 import { MailStore } from '../../../src-main/mail/store/mail-store.ts';
 import { MailSearch } from '../../../src-main/mail/store/mail-search.ts';
 import { SearchIndex } from '../../../src-main/mail/store/search-index.ts';
-import { parseSearch, searchExpression } from '../../../src-main/mail/search-query.ts';
+import { parseSearch, searchExpression } from '../../../src-main/mail/store/search-query.ts';
 
 function mail(email: string, subject: string) {
   return {

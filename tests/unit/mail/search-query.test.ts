@@ -3,7 +3,7 @@ import { AppError } from '../../../src-main/core/app-error.ts';
 import { openDatabase } from '../../../src-main/db/open-database.ts';
 import { MailStore } from '../../../src-main/mail/store/mail-store.ts';
 import { MailSearch } from '../../../src-main/mail/store/mail-search.ts';
-import { parseSearch, searchExpression } from '../../../src-main/mail/search-query.ts';
+import { parseSearch, searchExpression } from '../../../src-main/mail/store/search-query.ts';
 
 describe('parseSearch', () => {
   it('reads from:, subject:, has:attachment, is:unread|read; the rest is words', () => {

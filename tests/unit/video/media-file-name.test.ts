@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Platform } from '../../../src-shared/video/schemas.ts';
-import { mediaFileName } from '../../../src-main/video/media-file-name.ts';
+import { mediaFileName } from '../../../src-main/api/media-file-name.ts';
 import type { MediaKind } from '../../../src-main/video/video-service.ts';
 
 function nameOf(

@@ -7,7 +7,7 @@ import {
   type IpcInvokeChannel,
   type IpcRequest,
   type IpcResponse,
-} from '../../../../src-shared/ipc/contract.ts';
+} from '../../../../src-shared/ipc/desktop-contract.ts';
 import type { IpcRequestArgs } from '../../../../src-shared/ipc/window-api.ts';
 
 type Listed = (typeof IPC_INVOKE_CHANNELS)[number];
@@ -34,10 +34,10 @@ describe('IPC channel allowlists', () => {
   });
 
   it('derive request and response types from the schemas', () => {
-    expectTypeOf<IpcRequest<'video:create'>>().toEqualTypeOf<{ text: string }>();
-    expectTypeOf<IpcResponse<'mail:domains'>>().toEqualTypeOf<string[]>();
+    expectTypeOf<IpcRequest<'app:copy-text'>>().toEqualTypeOf<{ text: string }>();
+    expectTypeOf<IpcResponse<'video:save'>>().toEqualTypeOf<'saved' | 'cancelled'>();
     // A channel without a request may be invoked without one; others need theirs.
     expectTypeOf<IpcRequestArgs<'app:info'>>().toEqualTypeOf<[request?: undefined]>();
-    expectTypeOf<IpcRequestArgs<'mail:lease'>>().toEqualTypeOf<[request: { email: string }]>();
+    expectTypeOf<IpcRequestArgs<'mail:watch'>>().toEqualTypeOf<[request: { email: string }]>();
   });
 });

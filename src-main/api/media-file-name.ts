@@ -1,4 +1,4 @@
-import type { MediaFile, MediaKind } from './video-service.ts';
+import type { MediaFile, MediaKind } from '../video/video-service.ts';
 
 const EXTENSIONS: Record<string, string> = {
   'video/mp4': '.mp4',

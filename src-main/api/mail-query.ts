@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import { MailReadRequestSchema } from '../../src-shared/mail/schemas.ts';
 import { AppError } from '../core/app-error.ts';
-import { checkInteger, checkReadQuery, type ReadQuery } from '../mail/read-query.ts';
-import { requireSearchText } from '../mail/search-query.ts';
-import { BODY_LIMIT_BYTES, parseJsonBody } from './body-parsers.ts';
+import { checkInteger, checkReadQuery, type ReadQuery } from '../mail/read/read-query.ts';
 
-type Query = Record<string, string | string[] | undefined>;
+/** A request's query as a carrier hands it over: strings, repeated names as arrays. */
+export type Query = Record<string, string | string[] | undefined>;
 
 /**
  * A query parameter as an integer written in plain digits (a leading `-` allowed, so a negative
@@ -87,34 +85,8 @@ export function parseBulkBody(body: unknown): unknown[] {
 }
 
 /**
- * Mail routes read every body as JSON whatever its content type, and answer bad JSON with a
- * 400 {detail} (docs/API.md "Mail errors"), unlike the video routes' pydantic 422s. Reading
- * text/plain as JSON opens no cross-site hole: every route using this needs an X-API-Key or
- * Authorization header, which no page on another site can send without a CORS preflight that
- * Ephemera never grants, and origin-guard.ts refuses such requests first. Encapsulated: only the
- * plugin this is called in is affected.
- */
-export function registerMailBodyParser(app: FastifyInstance): void {
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser(
-    '*',
-    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
-    (_req, body, done) => {
-      const text = body as string;
-      if (text.trim() === '') return done(null, undefined);
-      try {
-        done(null, parseJsonBody(text));
-      } catch (err) {
-        const reason = err instanceof Error ? err.message : 'invalid JSON';
-        done(new AppError('MAIL_BAD_REQUEST', `The body is not valid JSON: ${reason}.`), undefined);
-      }
-    },
-  );
-}
-
-/**
  * `?q=` of GET /api/emails/{email}: absent is a plain listing (undefined); given, it must be
- * one non-blank value (search-query.ts checks its words).
+ * one non-blank value (mail/store/search-query.ts checks its words).
  */
 export function parseSearchQuery(query: Query): string | undefined {
   const raw = query.q;
@@ -130,4 +102,10 @@ export function parseReadBody(body: unknown): boolean {
     throw new AppError('MAIL_BAD_REQUEST', 'The body must be {"read": true} or {"read": false}.');
   }
   return parsed.data.read;
+}
+
+/** `q` as given: blank is a 400. */
+export function requireSearchText(q: string): string {
+  if (q.trim() === '') throw new AppError('MAIL_BAD_REQUEST', 'q must not be empty.');
+  return q;
 }

@@ -6,23 +6,35 @@ import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
 import type { RawSource } from '../../src-shared/mail/raw-source.ts';
 import { AppError } from '../core/app-error.ts';
 import type { RunningApp } from '../app/compose.ts';
-import { attachmentFileName, rawFileName } from '../http/mail-file-name.ts';
+import { attachmentFileName, rawFileName } from '../api/mail-file-name.ts';
+import { mediaFileName } from '../api/media-file-name.ts';
 import type { IpcHandlers } from './ipc-register.ts';
-import type { SaveDialog } from './video.ipc.ts';
 
-export interface MailFilesIpcDeps {
-  services(): Promise<Pick<RunningApp, 'mail'>>;
+/** Electron's save dialog, as the save handlers use it (faked in tests). */
+export interface SaveDialog {
+  ask(options: {
+    title: string;
+    defaultPath: string;
+    filters: { name: string; extensions: string[] }[];
+  }): Promise<{ canceled: boolean; filePath?: string }>;
+  /** The user's Downloads folder, where the dialog opens. */
+  downloadsDir(): string;
+}
+
+export interface SaveFilesIpcDeps {
+  services(): Promise<Pick<RunningApp, 'mail' | 'video'>>;
   saveDialog: SaveDialog;
 }
 
-type MailFileChannels = 'mail:save-raw' | 'mail:save-attachment' | 'mail:raw-source';
+type SaveChannels = 'video:save' | 'mail:save-raw' | 'mail:save-attachment' | 'mail:raw-source';
 
 /**
- * A mail's raw message and attachments over IPC: the same RawMail calls as GET …/raw and
- * …/attachments/{n}, written where the person chooses in the native save dialog. Everything
- * that can be refused is refused before the dialog opens.
+ * Files saved where the person chooses in the native save dialog (desktop only): a task's
+ * video, and a mail's raw message and attachments (the same RawMail calls as GET …/raw and
+ * …/attachments/{n}), plus the raw message's head for "Show source". Everything that can be
+ * refused is refused before the dialog opens.
  */
-export function mailFilesIpcHandlers(deps: MailFilesIpcDeps): Pick<IpcHandlers, MailFileChannels> {
+export function saveFilesIpcHandlers(deps: SaveFilesIpcDeps): Pick<IpcHandlers, SaveChannels> {
   const raws = async () => (await deps.services()).mail.raw;
   const ask = async (title: string, name: string, kind: string, extension: string) => {
     const choice = await deps.saveDialog.ask({
@@ -36,6 +48,24 @@ export function mailFilesIpcHandlers(deps: MailFilesIpcDeps): Pick<IpcHandlers, 
   };
 
   return {
+    'video:save': async ({ taskId }) => {
+      const { video } = await deps.services();
+      // Refuses a task that is not completed (409) or gone (410) before any dialog opens.
+      const file = video.mediaFile(taskId, 'download');
+      const name = mediaFileName(file, 'download');
+      const target = await ask('Save video', name, 'Video', path.extname(name).slice(1) || 'mp4');
+      if (target === null) return 'cancelled';
+      try {
+        // The 180 s may run out while the dialog is open: the file is gone then.
+        await fs.promises.copyFile(file.path, target);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT' && !fs.existsSync(file.path)) {
+          throw new AppError('TASK_GONE', 'The video expired before it was saved. Grab it again.');
+        }
+        throw new AppError('SAVE_FAILED', `Cannot save to ${target}: ${(err as Error).message}`);
+      }
+      return 'saved';
+    },
     'mail:save-raw': async ({ email, id }) => {
       const raw = await raws();
       // MAIL_NOT_FOUND (and the mailbox checks) before the dialog; nothing is read yet.

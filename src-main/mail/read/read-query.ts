@@ -1,5 +1,5 @@
-import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
-import { AppError } from '../core/app-error.ts';
+import { MAIL_LIMITS } from '../../../src-shared/mail/limits.ts';
+import { AppError } from '../../core/app-error.ts';
 
 /** Which mails of one mailbox a read asks for. */
 export interface ReadQuery {

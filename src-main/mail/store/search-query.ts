@@ -1,6 +1,6 @@
-import { MAIL_LIMITS } from '../../src-shared/mail/limits.ts';
-import { AppError } from '../core/app-error.ts';
-import { queryTerms } from './store/search/search-terms.ts';
+import { MAIL_LIMITS } from '../../../src-shared/mail/limits.ts';
+import { AppError } from '../../core/app-error.ts';
+import { queryTerms } from './search/search-terms.ts';
 
 /** Runs of letters and digits: the words unicode61 (the index's tokenizer) would make. */
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -97,10 +97,4 @@ export function searchExpression(email: string, query: SearchQuery): string | nu
   if (parts.length === 0) return null;
   const mailbox = Buffer.from(email, 'utf8').toString('hex').toUpperCase();
   return [`mailbox : "${mailbox}"`, ...parts].join(' AND ');
-}
-
-/** `q` as given: blank is a 400 (REST checks the same in mail-request.ts). */
-export function requireSearchText(q: string): string {
-  if (q.trim() === '') throw new AppError('MAIL_BAD_REQUEST', 'q must not be empty.');
-  return q;
 }

@@ -2,10 +2,10 @@ import type { ValidationItem } from '../../src-shared/api/errors.ts';
 import type { Platform } from '../../src-shared/video/schemas.ts';
 import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
 import { validationError } from '../core/app-error.ts';
-import { classifyLink } from './link-classifier.ts';
-import { extractLink } from './share-link.ts';
+import { classifyLink } from '../video/link-classifier.ts';
+import { extractLink } from '../video/share-link.ts';
 import { RawBody } from '../core/raw-body.ts';
-import { pydantic } from '../core/pydantic.ts';
+import { pydantic } from './pydantic.ts';
 
 /** A share request that passed validation: the platform and the link to fetch. */
 export interface AcceptedShare {
