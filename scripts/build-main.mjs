@@ -12,6 +12,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import {
   mainBuild,
+  oauthClientDefines,
   PARSE_WORKER_SHA256_NAME,
   preloadBuild,
   workerBuild,
@@ -29,7 +30,13 @@ const workerSha256 = createHash('sha256')
 const results = [
   workerResult,
   ...(await Promise.all([
-    build({ ...mainBuild, define: { [PARSE_WORKER_SHA256_NAME]: JSON.stringify(workerSha256) } }),
+    build({
+      ...mainBuild,
+      define: {
+        [PARSE_WORKER_SHA256_NAME]: JSON.stringify(workerSha256),
+        ...oauthClientDefines(),
+      },
+    }),
     build(preloadBuild),
   ])),
 ];

@@ -52,6 +52,27 @@ const zodEnglishOnly = {
 export const MAIN_EXTERNALS = ['electron', 'better-sqlite3', 'impit'];
 
 /** @type {import('esbuild').BuildOptions} */
+/**
+ * The project's registered OAuth public client ids (issue 34), taken from the packaging
+ * environment into the bundle: a release signs in to Microsoft and Google without the user
+ * registering an app. Unset, the bundle reads them from the environment it runs in
+ * (src-main/mail/sources/oauth/oauth-config.ts), and Settings takes the user's own.
+ */
+export const OAUTH_CLIENT_ENV = [
+  'EPHEMERA_MS_CLIENT_ID',
+  'EPHEMERA_GOOGLE_CLIENT_ID',
+  'EPHEMERA_GOOGLE_CLIENT_SECRET',
+];
+
+export function oauthClientDefines(env = process.env) {
+  return Object.fromEntries(
+    OAUTH_CLIENT_ENV.filter((name) => env[name]).map((name) => [
+      `process.env.${name}`,
+      JSON.stringify(env[name]),
+    ]),
+  );
+}
+
 export const mainBuild = {
   // The Node entry points, each with its dependencies inside.
   entryPoints: {

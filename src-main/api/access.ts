@@ -80,6 +80,7 @@ export const ROUTE_ACCESS: Record<RouteName, Access> = {
   sourceUpdate: SOURCES,
   sourceDelete: SOURCES,
   sourceTest: SOURCES,
+  sourceAuthorize: SOURCES,
   signInCodeCreate: SIGN_IN_CODES,
   signInCheck: PUBLIC,
   signIn: PUBLIC,

@@ -13,7 +13,8 @@ type SetupRoutes =
   | 'sourceCreate'
   | 'sourceUpdate'
   | 'sourceDelete'
-  | 'sourceTest';
+  | 'sourceTest'
+  | 'sourceAuthorize';
 
 /**
  * Webhook endpoints (the secret leaves only in the answer of a create) and mail sources (a
@@ -51,4 +52,5 @@ export const setupHandlers: Pick<ApiHandlers, SetupRoutes> = {
     await services.mail.sources.delete(params.id ?? '');
   },
   sourceTest: ({ params }, { services }) => services.mail.sources.test(params.id ?? ''),
+  sourceAuthorize: ({ params }, { services }) => services.mail.sources.authorize(params.id ?? ''),
 };

@@ -27,7 +27,7 @@ import { WebhookWorker } from './push/webhooks/webhook-worker.ts';
 import { DEFAULT_IMAP_TIMING, type ImapTiming } from './sources/imap-options.ts';
 import { plainSecretBox, type SecretBox } from './sources/secret-box.ts';
 import { SourceIngest } from './sources/source-ingest.ts';
-import { SourceService } from './sources/source-service.ts';
+import { SourceService, type SourceServiceDeps } from './sources/source-service.ts';
 import { SourceStore } from './sources/source-store.ts';
 import { SignInCodes } from './access/sign-in-codes.ts';
 
@@ -68,6 +68,8 @@ export interface SourceOptions {
   timing?: Partial<ImapTiming>;
   /** Extra TLS options for every source, e.g. a CA to trust besides the system's. */
   tls?: ConnectionOptions;
+  /** OAuth sign-in: the device flow's wait and the loopback timeout (tests), release client ids. */
+  oauth?: SourceServiceDeps['oauth'];
 }
 
 export interface MailServiceOptions {
@@ -145,6 +147,7 @@ export function createMailServices(
     logger: logger('sources'),
     timing: { ...DEFAULT_IMAP_TIMING, ...options.sources?.timing },
     tls: options.sources?.tls,
+    oauth: options.sources?.oauth,
   });
   return {
     keys,

@@ -102,6 +102,7 @@ export function routeClient(call: Carrier): RouteClient {
         await call('sourceDelete', { ...authed, params: { id } });
       },
       test: (id) => call('sourceTest', { ...authed, params: { id } }),
+      authorize: (id) => call('sourceAuthorize', { ...authed, params: { id } }),
     },
     // The code goes in the body of a POST: never in a URL the server, a proxy or history sees.
     signIn: {

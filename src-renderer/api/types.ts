@@ -1,6 +1,7 @@
 import type { Lease, Mail } from '../../src-shared/mail/schemas.ts';
 import type {
   Source,
+  SourceAuthorize,
   SourceCreate,
   SourcePatch,
   SourceTestResult,
@@ -167,6 +168,8 @@ export interface EphemeraApi {
     update(id: string, patch: SourcePatch): Promise<Source>;
     remove(id: string): Promise<void>;
     test(id: string): Promise<SourceTestResult>;
+    /** Starts an OAuth sign-in: the code to enter, or the URL to open. */
+    authorize(id: string): Promise<SourceAuthorize>;
   };
   auth: {
     /** False where no key is needed (Electron). */

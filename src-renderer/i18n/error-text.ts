@@ -33,6 +33,7 @@ const CODE_TEXT: Partial<Record<UiErrorCode, MessageKey>> = {
   WEBHOOK_NOT_FOUND: 'webhooks.error.notFound',
   WEBHOOK_LIMIT: 'webhooks.error.limit',
   SOURCE_NOT_FOUND: 'error.code.SOURCE_NOT_FOUND',
+  SOURCE_PROVIDER_FAILED: 'error.code.SOURCE_PROVIDER_FAILED',
   FORBIDDEN_SENDER: 'error.code.INTERNAL',
   UNKNOWN_CHANNEL: 'error.code.INTERNAL',
   INTERNAL: 'error.code.INTERNAL',
@@ -62,6 +63,9 @@ const SETTINGS_REASON_TEXT: Record<SettingsInvalidReason, MessageKey> = {
   source_mailbox_invalid: 'error.settings.source_mailbox_invalid',
   source_after_ingest_invalid: 'error.settings.source_after_ingest_invalid',
   source_kind_invalid: 'error.settings.source_kind_invalid',
+  source_oauth_invalid: 'error.settings.source_oauth_invalid',
+  source_client_id_required: 'error.settings.source_client_id_required',
+  source_not_oauth: 'error.settings.source_not_oauth',
   http_port_blocked: 'error.settings.http_port_blocked',
   smtp_port_reserved: 'error.settings.smtp_port_reserved',
 };

@@ -33,7 +33,13 @@ import type {
   WebhookTestResult,
   WebhookView,
 } from './webhooks.ts';
-import type { Source, SourceCreate, SourcePatch, SourceTestResult } from '../mail/sources.ts';
+import type {
+  Source,
+  SourceAuthorize,
+  SourceCreate,
+  SourcePatch,
+  SourceTestResult,
+} from '../mail/sources.ts';
 import type { SignInCode, SignInCodeCreate, SignInCodeInfo, SignInRedeem } from './sign-in.ts';
 
 /**
@@ -176,6 +182,7 @@ export const routes = {
   sourceUpdate: route<Source, NoQuery, SourcePatch>()('PATCH', '/api/sources/:id'),
   sourceDelete: route<void>()('DELETE', '/api/sources/:id'),
   sourceTest: route<SourceTestResult>()('POST', '/api/sources/:id/test'),
+  sourceAuthorize: route<SourceAuthorize>()('POST', '/api/sources/:id/authorize'),
   // One-time sign-in codes (issue 21): made on this computer, exchanged once for a key.
   signInCodeCreate: route<SignInCode, NoQuery, SignInCodeCreate>()('POST', '/api/sign-in-codes'),
   signInCheck: route<SignInCodeInfo, NoQuery, SignInRedeem>()('POST', '/api/sign-in/check'),

@@ -48,6 +48,8 @@ export const ERROR_STATUS = {
   WEBHOOK_QUEUE_FULL: 409,
   /** Mail sources (issue 18); a bad field is SETTINGS_INVALID with a `source_*` reason. */
   SOURCE_NOT_FOUND: 404,
+  /** POST /api/sources/{id}/authorize: the provider refused to start a sign-in, or was down. */
+  SOURCE_PROVIDER_FAILED: 502,
   /** A sign-in or pairing code that is unknown, used or expired (src-shared/api/sign-in.ts). */
   SIGN_IN_CODE_INVALID: 404,
 } as const;
@@ -83,6 +85,12 @@ export const SETTINGS_INVALID_REASONS = [
   'source_mailbox_invalid',
   'source_after_ingest_invalid',
   'source_kind_invalid',
+  /** The `oauth` object of an OAuth source (issue 34): a bad flow, endpoint or scope. */
+  'source_oauth_invalid',
+  /** Neither the body nor this build's release configuration gives an OAuth client id. */
+  'source_client_id_required',
+  /** POST /api/sources/{id}/authorize on a source that signs in with a password. */
+  'source_not_oauth',
   // Ports that cannot work (PATCH /api/settings; src-shared/settings/ports.ts).
   'http_port_blocked',
   'smtp_port_reserved',

@@ -6,8 +6,7 @@ import { rememberKeyAndLang, THREE_SIZES } from './support/screen-seed.ts';
 
 /**
  * Settings → Receive mail (issue 33, "No dead ends"): a new source is tested before it is
- * added, a failure is shown as an error, the user name looks like the provider's, and the
- * Outlook preset says plainly that it cannot work yet.
+ * added, a failure is shown as an error, and the user name looks like the provider's.
  */
 const TEXT = {
   en: {
@@ -21,7 +20,7 @@ const TEXT = {
     password: 'Password',
     notAdded: 'Not added: the connection test failed — connection refused.',
     added: /^Added\. Connected: \d+ messages in the mailbox\.$/,
-    oauth: 'need Microsoft sign-in (OAuth), which is not available in Ephemera yet',
+    oauth: 'sign in with your Microsoft account',
     remove: 'Remove',
   },
   'zh-CN': {
@@ -35,7 +34,7 @@ const TEXT = {
     password: '密码',
     notAdded: '未添加：连接测试失败——connection refused。',
     added: /^已添加。已连接：邮箱中有 \d+ 封邮件。$/,
-    oauth: '需要用微软账户登录（OAuth），Ephemera 暂不提供',
+    oauth: '使用微软账户登录',
     remove: '移除',
   },
 };
@@ -71,18 +70,17 @@ for (const lang of ['en', 'zh-CN'] as const) {
       await expect(user).toHaveAttribute('placeholder', '12345@qq.com');
       await expect(section.getByLabel(text.server)).toHaveValue('imap.qq.com');
 
-      // Outlook says it cannot work yet, and cannot be added.
+      // Outlook signs in with the Microsoft account (OAuth), never a password.
       await provider.selectOption('outlook');
       await expect(user).toHaveAttribute('placeholder', 'you@outlook.com');
       await expect(section.getByTestId('source-password-hint')).toContainText(text.oauth);
-      await user.fill('me@outlook.com');
-      await section.getByLabel(text.password, { exact: true }).fill('an-app-password');
-      await expect(add).toBeDisabled();
+      await expect(section.getByLabel(text.password, { exact: true })).toHaveCount(0);
 
       // A server that does not answer: tested, refused, shown as an error, nothing added.
       await provider.selectOption('custom');
       await section.getByLabel(text.server).fill('127.0.0.1');
       await section.getByLabel(text.port).fill('9');
+      await section.getByLabel(text.password, { exact: true }).fill('an-app-password');
       await section.getByLabel(text.security).selectOption('none');
       await user.fill('me@example.org');
       await add.click();

@@ -21,7 +21,7 @@ test.describe('settings → receive mail', () => {
     await expect(section.getByLabel('Security')).toHaveValue('implicit');
     await expect(section.getByText(/need an app password/)).toBeVisible();
     await section.getByLabel('Provider').selectOption('outlook');
-    await expect(section.getByText(/need Microsoft sign-in \(OAuth\)/)).toBeVisible();
+    await expect(section.getByText(/sign in with your Microsoft account/)).toBeVisible();
 
     // Plain text to another machine is refused, with the reason in words.
     await section.getByLabel('Provider').selectOption('custom');

@@ -16,6 +16,11 @@ export interface DovecotOptions {
   tls?: boolean;
   /** Leave IDLE out of the capabilities (a server clients must poll). */
   noIdle?: boolean;
+  /**
+   * Also accept OAuth bearer tokens (AUTHENTICATE XOAUTH2 / OAUTHBEARER), each checked by
+   * POSTing it to this RFC 7662 introspection URL (tests/helpers/oauth-server.ts) at every login.
+   */
+  oauth2?: { introspectionUrl: string };
 }
 
 /**
@@ -41,7 +46,7 @@ export class Dovecot {
     fs.chmodSync(dir, 0o755);
     const [port, tlsPort] = (await freePorts(2)) as [number, number];
     const server = new Dovecot(dir, port, tlsPort);
-    server.writeConfig(options.tls === true, options.noIdle === true);
+    server.writeConfig(options.tls === true, options.noIdle === true, options.oauth2);
     await server.run();
     return server;
   }
@@ -107,7 +112,7 @@ export class Dovecot {
     }
   }
 
-  private writeConfig(tls: boolean, noIdle: boolean): void {
+  private writeConfig(tls: boolean, noIdle: boolean, oauth2?: DovecotOptions['oauth2']): void {
     const d = this.dir;
     for (const sub of ['run', 'state', 'mail']) fs.mkdirSync(path.join(d, sub));
     execFileSync('chown', ['dovecot:dovecot', path.join(d, 'mail')]);
@@ -140,6 +145,24 @@ export class Dovecot {
       this.ca = fs.readFileSync(cert, 'utf8');
       ssl = `ssl = yes\nssl_cert = <${cert}\nssl_key = <${key}`;
     }
+    let oauthPassdb = '';
+    if (oauth2) {
+      const ext = path.join(d, 'oauth2.conf.ext');
+      // Every login asks the server (no tokeninfo, no cache): a revoked token fails at once.
+      fs.writeFileSync(
+        ext,
+        [
+          'introspection_mode = post',
+          `introspection_url = ${oauth2.introspectionUrl}`,
+          'force_introspection = yes',
+          'username_attribute = username',
+          'active_attribute = active',
+          'active_value = true',
+          '',
+        ].join('\n'),
+      );
+      oauthPassdb = `passdb {\n  driver = oauth2\n  mechanisms = xoauth2 oauthbearer\n  args = ${ext}\n}`;
+    }
     const config = `
 base_dir = ${d}/run
 state_dir = ${d}/state
@@ -148,13 +171,14 @@ protocols = imap
 listen = 127.0.0.1
 ${ssl}
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login${oauth2 ? ' xoauth2 oauthbearer' : ''}
 auth_failure_delay = 0
 ${noIdle ? 'imap_capability = IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE LITERAL+ UIDPLUS' : ''}
 first_valid_uid = 1
 mail_location = maildir:${d}/mail/%n
 default_internal_user = dovecot
 default_login_user = dovecot
+${oauthPassdb}
 passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u ${d}/users

@@ -16,7 +16,11 @@ export async function startSourceApp(
     ...options,
     mail: {
       ...options.mail,
-      sources: { timing: FAST_TIMING, ...(dovecot.ca ? { tls: { ca: dovecot.ca } } : {}) },
+      sources: {
+        timing: FAST_TIMING,
+        ...(dovecot.ca ? { tls: { ca: dovecot.ca } } : {}),
+        ...options.mail?.sources,
+      },
     },
   });
 }

@@ -71,6 +71,7 @@ function cases(email: string): Record<ApiRoute, Call> {
     sourceUpdate: { params: { id: 'src_none' }, body: { port: 993 } },
     sourceDelete: { params: { id: 'src_none' } },
     sourceTest: { params: { id: 'src_none' } },
+    sourceAuthorize: { params: { id: 'src_none' } },
     signInCodeCreate: { body: { purpose: 'admin' } },
     signInCheck: { body: { code: 'not-a-code' } },
     signIn: { body: {} },

@@ -285,6 +285,14 @@ describe('desktop IPC on the real services', () => {
       params: { id: 'src_none' },
     })) as IpcResult<never>;
     expect(missing).toMatchObject({ ok: false, error: { code: 'SOURCE_NOT_FOUND' } });
+    // OAuth sign-in over IPC (issue 34): a password source has none to start.
+    const notOAuth = (await rawCall('sourceAuthorize', {
+      params: { id: created.id },
+    })) as IpcResult<never>;
+    expect(notOAuth).toMatchObject({
+      ok: false,
+      error: { code: 'SETTINGS_INVALID', reason: 'source_not_oauth' },
+    });
     expect(await call('sourceDelete', { params: { id: created.id } })).toBeUndefined();
     expect(await call<unknown[]>('sourceList')).toEqual([]);
   });

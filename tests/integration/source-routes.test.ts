@@ -33,6 +33,7 @@ describe('source routes: the settings access rule', () => {
       update: () => Promise.reject(new Error('not reached')),
       delete: () => Promise.resolve(),
       test: () => Promise.reject(new Error('not reached')),
+      authorize: () => Promise.reject(new Error('not reached')),
     };
     await registerApiRoutes(
       app,

@@ -11,6 +11,7 @@ import { searchIndexLag } from './009-search-index-lag.ts';
 import { parseAttempts } from './010-parse-attempts.ts';
 import { appSecrets } from './011-app-secrets.ts';
 import { searchCjk } from './012-search-cjk.ts';
+import { sourceOAuth } from './013-source-oauth.ts';
 
 /**
  * Every migration in ascending `version`; `user_version` records the last one run. Versions
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   parseAttempts,
   appSecrets,
   searchCjk,
+  sourceOAuth,
 ];

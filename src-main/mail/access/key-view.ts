@@ -1,7 +1,4 @@
-import type {
-  ApiKeyView,
-  CreatedApiKeyView,
-} from '../../../src-shared/api/server-settings.ts';
+import type { ApiKeyView, CreatedApiKeyView } from '../../../src-shared/api/server-settings.ts';
 import type { ApiKeyInfo, ApiKeyStore } from './key-store.ts';
 
 /** The key as listed, in the REST shape: never the key itself. */

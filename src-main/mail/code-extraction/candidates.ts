@@ -6,7 +6,7 @@
  *   spaces, tabs or line breaks (one digit per table cell);
  * - `G-482913` and `FB-48213`, kept as written;
  * - upper-case alphanumerics of 4–8 with a letter and a digit (`K7XQ2P`, `7QK-X4P`), lower-case
- *   ones (`7hq2kx9m`) and capital-letter words (`KWTRZB`) only next to a label;
+ *   ones (`7hq2kx9m`) and capital-letter words (`KWTRZB`, `WXRT-KQPL`) only next to a label;
  * - the origin-bound line `@example.com #482913`.
  *
  * A token glued to a longer number or identifier is not a candidate: decimals and thousands
@@ -237,8 +237,11 @@ function wordShape(
   if (parts === 2) {
     const token = text.slice(start, end);
     if (PREFIXED.test(token)) return { value: token, shape: 'prefixed', needsDirectLabel: false };
+    if (lowers > 0 || bareLength > 10 || shortestPart < 3) return null;
+    // WXRT-KQPL: capital letters only, in two parts (issue 33); a letter code, so it must be
+    // labelled right next to it and end its line or stand alone, like KWTRZB.
+    if (digits === 0) return { value: token, shape: 'letters', needsDirectLabel: true };
     // 7QK-X4P: two upper-case parts of three or more, with a digit somewhere.
-    if (lowers > 0 || digits === 0 || bareLength > 10 || shortestPart < 3) return null;
     return { value: token, shape: 'alnum', needsDirectLabel: true };
   }
   if (bareLength < 4 || bareLength > 8) return null;

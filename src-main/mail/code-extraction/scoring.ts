@@ -235,8 +235,14 @@ function lettersAllowed(c: Candidate, link: Link, standalone: boolean, text: str
   if (!l || l.weight < 1 || l.shouting || !link.direct || NOT_A_CODE_WORD.test(c.value)) {
     return false;
   }
-  return standalone || endsLine(text, c);
+  return standalone || endsLine(text, c) || VERB_LAST_END.test(text.slice(c.end, c.end + 12));
 }
+
+/**
+ * The rest of a line that only closes the sentence with a copula: "確認コードは WXRT-KQPL です。",
+ * "کد تأیید شما WXRT-KQPL است.", "인증 코드는 WXRT-KQPL 입니다." (languages that put the verb last).
+ */
+const VERB_LAST_END = /^[ \t]*(?:です|でした|است|입니다|이에요|예요)[ \t]*[.。!！]?[ \t]*(?:\n|$)/u;
 
 const isLongNumber = (c: Candidate): boolean =>
   (c.shape === 'digits' || c.shape === 'grouped') && c.value.length > 8;

@@ -41,6 +41,7 @@ function fromTextUrls(urls: readonly TextUrl[], source: 'html' | 'text', order: 
       label: fold(label),
       context: fold(t.context),
       button: alone,
+      paired: false,
       source,
       order: order++,
     });
@@ -58,7 +59,7 @@ function withGroupContext(links: LinkCandidate[]): LinkCandidate[] {
     const link = links[i] as LinkCandidate;
     const previous = links[i - 1] as LinkCandidate;
     if (link.source === previous.source && !/\p{L}{2}/u.test(link.context)) {
-      links[i] = { ...link, context: previous.context };
+      links[i] = { ...link, context: previous.context, paired: true };
     }
   }
   return links;
@@ -78,6 +79,7 @@ export function gatherCandidates(mail: MailParts): LinkCandidate[] {
           label: fold(a.text),
           context: fold(rendered.text.slice(from, a.start)),
           button: isButtonLabel(a.text),
+          paired: false,
           source: 'html',
           order: out.length,
         });

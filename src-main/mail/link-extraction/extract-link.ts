@@ -26,6 +26,7 @@
  */
 
 import { gatherCandidates, type MailParts } from './candidates.ts';
+import { choiceRoles, isNo, PASSWORD, type ChoiceRole } from './choice.ts';
 import { ACTION, DECOY } from './keywords/index.ts';
 import { mailIntent, type MailIntent } from './mail-intent.ts';
 import { isRemedy, lastSentence } from './sentences.ts';
@@ -56,16 +57,25 @@ interface Read {
   facts: UrlFacts;
   /** The sentence right before it. */
   intro: string;
+  /** Opens a yes/no pair of buttons (choice.ts). */
+  choice: ChoiceRole | undefined;
 }
 
-/** The candidate read, or null when it is vetoed (a decoy by text, address or sentence). */
-function read(c: LinkCandidate): Read | null {
-  if (DECOY.test(c.label)) return null;
+/**
+ * The candidate read, or null when it is vetoed (a decoy by text, address or sentence, or the
+ * "no" of a yes/no pair, or a password change the subject did not ask for). The affirmative of a pair is not vetoed by the remedy before the pair:
+ * that sentence names the other button.
+ */
+function read(c: LinkCandidate, choice: ChoiceRole | undefined, intent: MailIntent): Read | null {
+  if (DECOY.test(c.label) || isNo(c.label)) return null;
+  // "Change your password" in a mail whose subject asks for no password change is an alert's
+  // remedy, whatever the sentence before it says.
+  if (PASSWORD.test(c.label) && !intent.subjectPassword) return null;
   const facts = urlFacts(c.url);
   if (facts.decoy) return null;
   const intro = lastSentence(c.context);
-  if (isRemedy(c.label) || isRemedy(intro)) return null;
-  return { c, facts, intro };
+  if (isRemedy(c.label) || (!choice && isRemedy(intro))) return null;
+  return { c, facts, intro, choice };
 }
 
 /** The score of a link accepted by its words, or null. */
@@ -98,6 +108,10 @@ function onlyOne(reads: readonly Read[]): Read | null {
 
 /** A link accepted by its role, when no link is accepted by words. */
 function byRole(reads: readonly Read[], intent: MailIntent): Read | null {
+  // The "yes" of a yes/no pair whose other half says no: an approval, in any wording.
+  // The mail must be about an action ("Going? Yes / No" answers a calendar invitation).
+  const yes = onlyOne(reads.filter((r) => r.choice === 'answered'));
+  if (yes && !intent.notice && (intent.subjectAction || ACTION.test(yes.c.context))) return yes;
   const strong = onlyOne(reads.filter((r) => r.facts.strong && r.facts.token));
   if (strong) return intent.notice ? null : strong;
   if (!intent.subjectAction) return null;
@@ -109,8 +123,10 @@ function byRole(reads: readonly Read[], intent: MailIntent): Read | null {
 /** Every link that qualifies, best first (exported for tests). */
 export function rankLinks(mail: MailParts): ScoredLink[] {
   const intent = mailIntent(mail);
-  const reads = gatherCandidates(mail)
-    .map(read)
+  const candidates = gatherCandidates(mail);
+  const roles = choiceRoles(candidates);
+  const reads = candidates
+    .map((c, i) => read(c, roles.get(i), intent))
     .filter((r): r is Read => r !== null);
   const best = new Map<string, ScoredLink>();
   for (const r of reads) {

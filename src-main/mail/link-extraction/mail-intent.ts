@@ -15,11 +15,14 @@
 import { announcesCode, mailContext } from '../code-extraction/labels.ts';
 import { normalizeText } from '../code-extraction/normalize.ts';
 import { renderingOf, type MailParts } from '../html-text/mail-rendering.ts';
+import { PASSWORD } from './choice.ts';
 import { ACTION, NOTICE } from './keywords/index.ts';
 import { MAX_TEXT_CHARS } from './limits.ts';
 
 export interface MailIntent {
   readonly subjectAction: boolean;
+  /** The subject names the password (a reset the reader asked for, not an alert). */
+  readonly subjectPassword: boolean;
   readonly notice: boolean;
   readonly code: boolean;
 }
@@ -40,6 +43,7 @@ export function mailIntent(mail: MailParts): MailIntent {
   let code: boolean | null = null;
   return {
     subjectAction: ACTION.test(subject),
+    subjectPassword: PASSWORD.test(subject),
     get notice() {
       if (notice === null) {
         const context = mailContext(bodyTexts());

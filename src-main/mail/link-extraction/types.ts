@@ -11,6 +11,8 @@ export interface LinkCandidate {
    * plain-text URL alone on its line.
    */
   button: boolean;
+  /** Right after the previous link of the same part with no words between (a button pair). */
+  paired: boolean;
   /** Where it was found; the earlier of equal candidates wins. */
   source: 'html' | 'text';
   order: number;

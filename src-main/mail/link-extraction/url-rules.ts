@@ -46,9 +46,20 @@ const SOCIAL =
 /** Hosts of a sender's help desk or web view of the mail. */
 const DECOY_HOST = /^(?:help|support|faq|view|webview|preferences|unsubscribe|privacy)\./i;
 
-/** Paths and queries of unsubscribe, preference, legal, help, report and deny pages. */
+/**
+ * Paths and queries of unsubscribe, preference, legal, help, report and deny pages, of the mail's
+ * own web view (…/email/view/…, ?view=browser) and of invitations (docs/link-extraction.md).
+ */
 const DECOY_PATH =
-  /unsub|opt-?out|abmeld|abbestell|d[ée]sinscri|d[ée]sabon|desuscri|darme-de-baja|\/baja|descadastr|afmeld|avregistr|wypisz|disiscri|abonelik-iptal|huy-dang-ky|peru-tilaus|privacy|datenschutz|\/legal|\/terms|\/cgu|\/help|\/hilfe|\/ayuda|\/ajuda|\/aide|\/support|\/faq|report|rapport|segnala|\/deny|\/block|\/decline|webview|view-in-browser|preferences|\/settings\/notif|\/notifications/i;
+  /unsub|opt-?out|abmeld|abbestell|d[ée]sinscri|d[ée]sabon|desuscri|darme-de-baja|\/baja|descadastr|afmeld|avregistr|wypisz|disiscri|abonelik-iptal|huy-dang-ky|peru-tilaus|privacy|datenschutz|\/legal|\/terms|\/cgu|\/help|\/hilfe|\/ayuda|\/ajuda|\/aide|\/support|\/faq|report|rapport|segnala|\/deny|\/block|\/decline|webview|view-in-browser|preferences|\/settings\/notif|\/notifications|\/email\/view|\/mail\/view|view-?online|web-?version|[?&]view=browser|\/invit|\/join(?![a-z])/i;
+
+/**
+ * A settings page: reached without a token, it is where an alert sends the reader to change a
+ * password or review sessions ("Change your password", "Security settings"), never a link made
+ * to finish something the reader started.
+ */
+const SETTINGS_PATH =
+  /\/settings(?![a-z])|\/security(?![a-z])|\/account\/password|\/password\/change|change-?password|\/sessions(?![a-z])/i;
 
 /** Paths (and hosts) of pages that do the action. */
 const ACTION_URL =
@@ -96,7 +107,8 @@ export function urlFacts(href: string): UrlFacts {
     APP_STORES.test(host) ||
     (SOCIAL.test(host) && !action) ||
     DECOY_HOST.test(host) ||
-    DECOY_PATH.test(words);
+    DECOY_PATH.test(words) ||
+    (tokens.length === 0 && SETTINGS_PATH.test(url.pathname));
   return {
     decoy,
     action,

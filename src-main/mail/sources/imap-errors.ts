@@ -3,6 +3,19 @@ export interface SourceFailure {
   text: string;
   /** A lasting failure stops the source until its settings change (no retry storm). */
   lasting: boolean;
+  /** The server refused the login (an OAuth source renews its token and tries once more). */
+  authRefused?: boolean;
+}
+
+/** A failure already in words for the user (an OAuth refresh that failed, ...). */
+export class FailureInWords extends Error {
+  override name = 'FailureInWords';
+  constructor(
+    message: string,
+    readonly lasting: boolean,
+  ) {
+    super(message);
+  }
 }
 
 /** The mailbox could not be opened (SELECT answered NO). */
@@ -35,12 +48,14 @@ interface ErrorLike {
 /** Turns whatever imapflow or the socket threw into a SourceFailure; never includes secrets. */
 export function describeFailure(err: unknown): SourceFailure {
   if (err instanceof MailboxMissing) return { text: err.message, lasting: true };
+  if (err instanceof FailureInWords) return { text: err.message, lasting: err.lasting };
   const e = (typeof err === 'object' && err !== null ? err : {}) as ErrorLike;
   const code = typeof e.code === 'string' ? e.code : '';
   if (e.authenticationFailed) {
     return {
       text: 'authentication failed: the server refused the user name or password (most providers need an app password)',
       lasting: true,
+      authRefused: true,
     };
   }
   if (CERT_CODES.has(code)) {

@@ -2,6 +2,7 @@ import type { ConnectionOptions } from 'node:tls';
 import type { ImapFlowOptions } from 'imapflow';
 import type { SourceRecord } from './source-store.ts';
 import { IMAP_LIMITS } from './imap-limits.ts';
+import type { ImapCredential } from './source-auth.ts';
 
 export interface ImapTiming {
   /** Waits before reconnecting after a network failure, in order; the last one repeats. */
@@ -37,7 +38,7 @@ export const DEFAULT_IMAP_TIMING: ImapTiming = {
 /** The imapflow options for a source: TLS verified, plain text only where the checks allowed it. */
 export function imapOptions(
   record: Pick<SourceRecord, 'host' | 'port' | 'tls' | 'username'>,
-  password: string,
+  credential: ImapCredential,
   timing: Pick<ImapTiming, 'maxIdleMs' | 'connectMs' | 'socketMs'>,
   tls: ConnectionOptions = {},
 ): ImapFlowOptions {
@@ -46,7 +47,7 @@ export function imapOptions(
     port: record.port,
     secure: record.tls === 'implicit',
     doSTARTTLS: record.tls === 'starttls',
-    auth: { user: record.username, pass: password },
+    auth: { user: record.username, ...credential },
     tls: { ...tls, rejectUnauthorized: true, minVersion: 'TLSv1.2' },
     logger: false,
     clientInfo: { name: 'Ephemera' },

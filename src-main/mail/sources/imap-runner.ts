@@ -19,13 +19,15 @@ import {
 import { IMAP_LIMITS, isTooLarge } from './imap-limits.ts';
 import { startingUid } from './imap-start.ts';
 import { imapOptions, type ImapTiming } from './imap-options.ts';
+import type { SourceAuth } from './source-auth.ts';
 import type { SourceIngest } from './source-ingest.ts';
 import type { SourceRecord } from './source-store.ts';
 
 export interface RunnerDeps {
   /** The source as stored now (its cursor moves as mail is taken). */
   record(): SourceRecord | null;
-  password: string;
+  /** The password, or an OAuth source's tokens. */
+  auth: SourceAuth;
   ingest: SourceIngest;
   /** The leases a message's headers route it to (recipient-routing.ts). */
   route(fields: readonly HeaderField[]): string[];
@@ -63,8 +65,15 @@ export class ImapSourceRunner {
   private fetchFailure: unknown = null;
   /** The last message refused, in words: shown as the source's last error. */
   private refusal: string | null = null;
+  /** The server refused the last login: the next asks for a renewed credential (once). */
+  private renew = false;
 
   constructor(private readonly deps: RunnerDeps) {}
+
+  /** How this source logs in (a test of the source borrows its OAuth tokens). */
+  get auth(): SourceAuth {
+    return this.deps.auth;
+  }
 
   start(): void {
     this.loop = this.run();
@@ -72,6 +81,7 @@ export class ImapSourceRunner {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.deps.auth.stop();
     this.wake?.();
     const client = this.client;
     if (client) client.close();
@@ -97,7 +107,19 @@ export class ImapSourceRunner {
         if (this.stopped) return;
         failure = describeFailure(err);
       }
+      if (failure.authRefused && this.deps.auth.renewable) {
+        // An access token the server no longer takes: once more with a new one, at once.
+        if (!this.renew) {
+          this.renew = true;
+          continue;
+        }
+        failure = {
+          text: 'authentication failed: the server refused a freshly renewed access token (is IMAP access allowed for this account?)',
+          lasting: true,
+        };
+      }
       if (failure.lasting) {
+        this.deps.auth.stop();
         this.deps.logger.warn(`source ${this.id()} stopped: ${failure.text}`);
         this.deps.onStopped(failure.text);
         this.deps.onState('error', failure.text);
@@ -121,10 +143,10 @@ export class ImapSourceRunner {
   private async session(opened: (at: number) => void): Promise<void> {
     const record = this.deps.record();
     if (!record) return;
+    const credential = await this.deps.auth.credential(this.renew);
+    if (this.stopped) return;
     const Client = await loadImapFlow();
-    const client = new Client(
-      imapOptions(record, this.deps.password, this.deps.timing, this.deps.tls),
-    );
+    const client = new Client(imapOptions(record, credential, this.deps.timing, this.deps.tls));
     this.client = client;
     this.tooLarge = null;
     // imapflow reports socket errors here too; the 'close' that follows ends the session.
@@ -136,6 +158,7 @@ export class ImapSourceRunner {
     const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     try {
       await client.connect();
+      this.renew = false;
       if (this.stopped) return;
       try {
         await client.mailboxOpen(record.mailbox);

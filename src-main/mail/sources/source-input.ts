@@ -19,6 +19,7 @@ const FIELD_REASON: Record<string, SettingsInvalidReason> = {
   tls: 'source_tls_invalid',
   username: 'source_username_invalid',
   password: 'source_password_invalid',
+  oauth: 'source_oauth_invalid',
   mailbox: 'source_mailbox_invalid',
   after_ingest: 'source_after_ingest_invalid',
 };

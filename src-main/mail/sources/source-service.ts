@@ -3,19 +3,26 @@ import type { ConnectionOptions } from 'node:tls';
 import {
   sendsPasswordElsewhere,
   type Source,
-  type SourceState,
+  type SourceAuthorize,
   type SourceTestResult,
 } from '../../../src-shared/mail/sources.ts';
 import { settingsInvalid } from '../../core/app-error.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Logger } from '../../core/logger.ts';
 import type { LeaseService } from '../access/lease-service.ts';
-import { describeFailure } from './imap-errors.ts';
-import { loadImapFlow } from './imap-client.ts';
 import { ImapSourceRunner } from './imap-runner.ts';
-import { imapOptions, type ImapTiming } from './imap-options.ts';
+import type { ImapTiming } from './imap-options.ts';
+import {
+  completeOAuth,
+  parseStoredOAuth,
+  releaseClients,
+  type ReleaseClient,
+} from './oauth/oauth-config.ts';
+import { OAuthSources } from './oauth/oauth-sources.ts';
+import type { SignInDeps } from './oauth/sign-ins.ts';
 import { routeRecipients } from './recipient-routing.ts';
 import { openSecret, SecretUnreadable, type SecretBox } from './secret-box.ts';
+import { passwordAuth, type ImapCredential, type SourceAuth } from './source-auth.ts';
 import {
   parseSourceCreate,
   parseSourcePatch,
@@ -23,7 +30,9 @@ import {
   sourceNotFound,
 } from './source-input.ts';
 import type { SourceIngest } from './source-ingest.ts';
+import { failedTest, probeSource } from './source-probe.ts';
 import type { SourceRecord, SourceStore } from './source-store.ts';
+import { signedOut, sourceView, type SourceStatus } from './source-view.ts';
 
 export interface SourceServiceDeps {
   store: SourceStore;
@@ -37,12 +46,11 @@ export interface SourceServiceDeps {
   timing: ImapTiming;
   /** Extra TLS settings for every source (extra trusted CAs). */
   tls?: ConnectionOptions;
+  /** OAuth sign-in: waits and timeouts (tests), and the build's client ids (release config). */
+  oauth?: Omit<SignInDeps, 'clock'> & { clients?: Partial<Record<string, ReleaseClient>> };
 }
 
-interface Status {
-  state: SourceState;
-  error: string | null;
-}
+const NOT_SIGNED_IN = 'not signed in yet: sign in to let Ephemera read this mailbox';
 
 /**
  * The use cases behind /api/sources and the window's IPC: add, change, remove and test a
@@ -50,10 +58,19 @@ interface Status {
  */
 export class SourceService {
   private readonly runners = new Map<string, ImapSourceRunner>();
-  private readonly status = new Map<string, Status>();
+  private readonly status = new Map<string, SourceStatus>();
+  private readonly oauth: OAuthSources;
   private started = false;
 
-  constructor(private readonly deps: SourceServiceDeps) {}
+  constructor(private readonly deps: SourceServiceDeps) {
+    this.oauth = new OAuthSources({
+      ...deps,
+      signIn: deps.oauth,
+      setStatus: (id, status) => this.status.set(id, status),
+      restart: (id) => this.restart(id),
+      halt: (id) => this.halt(id),
+    });
+  }
 
   /** Starts every source, except those a lasting failure stopped. */
   start(): void {
@@ -63,6 +80,7 @@ export class SourceService {
 
   async stop(): Promise<void> {
     this.started = false;
+    this.oauth.cancelAll();
     const runners = [...this.runners.values()];
     this.runners.clear();
     await Promise.all(runners.map((r) => r.stop()));
@@ -78,6 +96,9 @@ export class SourceService {
 
   create(body: unknown): Source {
     const input = parseSourceCreate(body);
+    const oauth = input.oauth
+      ? completeOAuth(input.oauth, this.deps.oauth?.clients ?? releaseClients())
+      : null;
     const record: SourceRecord = {
       id: `src_${randomBytes(8).toString('hex')}`,
       kind: 'imap',
@@ -85,7 +106,8 @@ export class SourceService {
       port: input.port,
       tls: input.tls,
       username: input.username,
-      secret: this.deps.box.seal(input.password),
+      // An OAuth source has no refresh token until its first sign-in.
+      secret: oauth ? Buffer.alloc(0) : this.deps.box.seal(input.password ?? ''),
       secretFormat: this.deps.box.format,
       mailbox: input.mailbox,
       afterIngest: input.after_ingest,
@@ -96,6 +118,7 @@ export class SourceService {
       lastMailAt: null,
       taken: 0,
       createdAt: this.deps.clock.now(),
+      oauth: oauth && JSON.stringify(oauth),
     };
     this.deps.store.insert(record);
     this.run(record);
@@ -108,7 +131,16 @@ export class SourceService {
     const host = patch.host ?? old.host;
     const tls = patch.tls ?? old.tls;
     requireTlsOrLoopback(host, tls);
-    if (patch.password === undefined && sendsPasswordElsewhere(old, patch)) {
+    const oauth = old.oauth !== null;
+    if (oauth && patch.password !== undefined) {
+      throw settingsInvalid(
+        'source_password_invalid',
+        'This source signs in with OAuth: it takes no password (sign in again instead).',
+      );
+    }
+    // An OAuth source's tokens go only where they were first used: elsewhere, sign in again.
+    const elsewhere = sendsPasswordElsewhere(old, patch);
+    if (!oauth && patch.password === undefined && elsewhere) {
       throw settingsInvalid(
         'source_password_required',
         'Enter the password again: the host, port, TLS mode or user name changed, and the stored password is only sent where it was given.',
@@ -124,7 +156,12 @@ export class SourceService {
         port: patch.port ?? old.port,
         tls,
         username: patch.username ?? old.username,
-        secret: patch.password === undefined ? old.secret : this.deps.box.seal(patch.password),
+        secret:
+          patch.password !== undefined
+            ? this.deps.box.seal(patch.password)
+            : oauth && elsewhere
+              ? Buffer.alloc(0)
+              : old.secret,
         secretFormat: patch.password === undefined ? old.secretFormat : this.deps.box.format,
         mailbox,
         afterIngest: patch.after_ingest ?? old.afterIngest,
@@ -137,8 +174,27 @@ export class SourceService {
     return this.view(record);
   }
 
+  /**
+   * Starts an OAuth sign-in for the source (cancelling one under way): the source reads
+   * `authorizing` until the provider answers, then connects with the new tokens.
+   */
+  async authorize(id: string): Promise<SourceAuthorize> {
+    const config = parseStoredOAuth(this.require(id).oauth);
+    if (!config) {
+      throw settingsInvalid(
+        'source_not_oauth',
+        'This source signs in with a password: there is nothing to authorize.',
+      );
+    }
+    const answer = await this.oauth.begin(id, config);
+    await this.halt(id);
+    this.status.set(id, { state: 'authorizing', error: null });
+    return answer;
+  }
+
   async delete(id: string): Promise<void> {
     this.require(id);
+    this.oauth.cancel(id);
     await this.halt(id);
     this.deps.store.delete(id);
     this.status.delete(id);
@@ -147,42 +203,20 @@ export class SourceService {
   /** Connect, log in, open the mailbox, and say what happened (the source keeps running). */
   async test(id: string): Promise<SourceTestResult> {
     const record = this.require(id);
-    let password: string;
+    if (signedOut(record)) return failedTest('login', NOT_SIGNED_IN);
+    let credential: ImapCredential;
+    // A running OAuth source lends its tokens; a stopped one refreshes once for the test.
+    const borrowed = this.runners.get(id)?.auth;
+    let auth: SourceAuth | undefined;
     try {
-      password = openSecret(this.deps.box, record.secret, record.secretFormat);
+      auth = borrowed ?? this.auth(record);
+      credential = await auth.credential(false);
     } catch (err) {
-      return fail('login', (err as Error).message);
-    }
-    const timing = { ...this.deps.timing, connectMs: Math.min(this.deps.timing.connectMs, 15_000) };
-    const Client = await loadImapFlow();
-    const client = new Client({
-      ...imapOptions(record, password, timing, this.deps.tls),
-      disableAutoIdle: true,
-    });
-    client.on('error', () => undefined);
-    let step: 'connect' | 'login' | 'mailbox' = 'connect';
-    try {
-      await client.connect();
-      step = 'mailbox';
-      try {
-        const opened = await client.mailboxOpen(record.mailbox, { readOnly: true });
-        return {
-          ok: true,
-          step: null,
-          error: null,
-          messages: opened.exists,
-          idle: client.capabilities.has('IDLE'),
-        };
-      } catch {
-        return fail('mailbox', `mailbox missing: "${record.mailbox}" does not exist on the server`);
-      }
-    } catch (err) {
-      const failure = describeFailure(err);
-      const authFailed = (err as { authenticationFailed?: boolean }).authenticationFailed === true;
-      return fail(authFailed ? 'login' : step, failure.text);
+      return failedTest('login', (err as Error).message);
     } finally {
-      client.close();
+      if (!borrowed) auth?.stop();
     }
+    return probeSource(record, credential, this.deps.timing, this.deps.tls);
   }
 
   private run(record: SourceRecord): void {
@@ -191,9 +225,13 @@ export class SourceService {
       this.status.set(record.id, { state: 'error', error: record.stoppedError });
       return;
     }
-    let password: string;
+    if (signedOut(record)) {
+      this.status.set(record.id, { state: 'error', error: NOT_SIGNED_IN });
+      return;
+    }
+    let auth: SourceAuth;
     try {
-      password = openSecret(this.deps.box, record.secret, record.secretFormat);
+      auth = this.auth(record);
     } catch (err) {
       if (!(err instanceof SecretUnreadable)) throw err;
       this.status.set(record.id, { state: 'error', error: err.message });
@@ -202,7 +240,7 @@ export class SourceService {
     const id = record.id;
     const runner = new ImapSourceRunner({
       record: () => this.deps.store.get(id),
-      password,
+      auth,
       ingest: this.deps.ingest,
       route: (fields) =>
         routeRecipients(fields, (email) => this.deps.leases.receivingMailbox(email)),
@@ -218,6 +256,20 @@ export class SourceService {
     runner.start();
   }
 
+  /** The password, or an OAuth session over the stored refresh token. */
+  private auth(record: SourceRecord): SourceAuth {
+    const secret = openSecret(this.deps.box, record.secret, record.secretFormat);
+    const config = parseStoredOAuth(record.oauth);
+    if (!config) return passwordAuth(secret);
+    return this.oauth.session(record, config, secret);
+  }
+
+  private async restart(id: string): Promise<void> {
+    await this.halt(id);
+    const record = this.deps.store.get(id);
+    if (record) this.run(record);
+  }
+
   private async halt(id: string): Promise<void> {
     const runner = this.runners.get(id);
     this.runners.delete(id);
@@ -231,27 +283,9 @@ export class SourceService {
   }
 
   private view(record: SourceRecord): Source {
-    const status = this.status.get(record.id) ?? {
-      state: record.stoppedError ? 'error' : 'connecting',
-      error: record.stoppedError,
-    };
-    return {
-      id: record.id,
-      kind: 'imap',
-      host: record.host,
-      port: record.port,
-      tls: record.tls,
-      username: record.username,
-      mailbox: record.mailbox,
-      after_ingest: record.afterIngest,
-      state: status.state,
-      last_error: status.error,
-      last_mail_at: record.lastMailAt === null ? null : new Date(record.lastMailAt).toISOString(),
-      taken: record.taken,
-    };
+    const status = this.oauth.authorizing(record.id)
+      ? { state: 'authorizing' as const, error: null }
+      : this.status.get(record.id);
+    return sourceView(record, status);
   }
-}
-
-function fail(step: 'connect' | 'login' | 'mailbox', error: string): SourceTestResult {
-  return { ok: false, step, error, messages: null, idle: null };
 }

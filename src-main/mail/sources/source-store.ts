@@ -9,7 +9,10 @@ export interface SourceRecord {
   port: number;
   tls: SourceTls;
   username: string;
-  /** The password as the SecretBox sealed it; never answered. */
+  /**
+   * The password, or an OAuth source's refresh token (empty: not signed in), as the SecretBox
+   * sealed it; never answered.
+   */
   secret: Buffer;
   secretFormat: string;
   mailbox: string;
@@ -22,6 +25,8 @@ export interface SourceRecord {
   lastMailAt: number | null;
   taken: number;
   createdAt: number;
+  /** How an OAuth source signs in (JSON, oauth/oauth-config.ts); null for a password. */
+  oauth: string | null;
 }
 
 interface Row {
@@ -42,6 +47,7 @@ interface Row {
   last_mail_at: number | null;
   taken: number;
   created_at: number;
+  oauth: string | null;
 }
 
 function fromRow(row: Row): SourceRecord {
@@ -63,6 +69,7 @@ function fromRow(row: Row): SourceRecord {
     lastMailAt: row.last_mail_at,
     taken: row.taken,
     createdAt: row.created_at,
+    oauth: row.oauth,
   };
 }
 
@@ -82,15 +89,17 @@ export class SourceStore {
   private readonly takenStmt;
   private readonly stoppedStmt;
   private readonly settingsStmt;
+  private readonly secretStmt;
+  private readonly signedInStmt;
 
   constructor(private readonly db: Db) {
     this.listStmt = db.prepare<[], Row>('SELECT * FROM mail_sources ORDER BY created_at, id');
     this.getStmt = db.prepare<[string], Row>('SELECT * FROM mail_sources WHERE id = ?');
     this.insertStmt = db.prepare(
       `INSERT INTO mail_sources (id, kind, host, port, tls, username, secret, secret_format, mailbox,
-         after_ingest, since_ms, created_at)
+         after_ingest, since_ms, created_at, oauth)
        VALUES (@id, @kind, @host, @port, @tls, @username, @secret, @secretFormat, @mailbox,
-         @afterIngest, @sinceMs, @createdAt)`,
+         @afterIngest, @sinceMs, @createdAt, @oauth)`,
     );
     this.deleteStmt = db.prepare<[string]>('DELETE FROM mail_sources WHERE id = ?');
     this.cursorStmt = db.prepare<[string, number, string]>(
@@ -108,6 +117,12 @@ export class SourceStore {
          after_ingest = @afterIngest, stopped_error = NULL,
          uid_validity = CASE WHEN @resetCursor THEN NULL ELSE uid_validity END
        WHERE id = @id`,
+    );
+    this.secretStmt = db.prepare<[Buffer, string, string]>(
+      'UPDATE mail_sources SET secret = ?, secret_format = ? WHERE id = ?',
+    );
+    this.signedInStmt = db.prepare<[Buffer, string, string | null, string]>(
+      'UPDATE mail_sources SET secret = ?, secret_format = ?, stopped_error = ? WHERE id = ?',
     );
   }
 
@@ -134,6 +149,7 @@ export class SourceStore {
       afterIngest: record.afterIngest,
       sinceMs: record.sinceMs,
       createdAt: record.createdAt,
+      oauth: record.oauth,
     });
   }
 
@@ -154,6 +170,19 @@ export class SourceStore {
   /** A message was taken: the cursor moves to it, and it counts. */
   noteTaken(id: string, uid: number, at: number): void {
     this.takenStmt.run(uid, at, id);
+  }
+
+  /** A rotated refresh token replaces the old one (one UPDATE: never neither of the two). */
+  setSecret(id: string, secret: Buffer, format: string): void {
+    this.secretStmt.run(secret, format, id);
+  }
+
+  /**
+   * An OAuth sign-in finished (`stopped` null) or its grant is gone (an empty `secret` and the
+   * reason in words, so a restart does not try it again).
+   */
+  setSignIn(id: string, secret: Buffer, format: string, stopped: string | null): void {
+    this.signedInStmt.run(secret, format, stopped, id);
   }
 
   setStopped(id: string, error: string | null): void {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { api, asApiError } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
 import { Section } from '../../components/section.tsx';
@@ -6,9 +6,12 @@ import { useLocale, useT } from '../../i18n/i18n.ts';
 import { useToasts } from '../../stores/toast-store.ts';
 import type { Source, SourceTestResult } from '../../../src-shared/mail/sources.ts';
 import { SourceForm } from './source-form.tsx';
+import { SourceSignIn, signInShown, type SignInShown } from './source-sign-in.tsx';
 
 /** How often the list refreshes while the section is open (state, mails taken). */
 const REFRESH_MS = 3_000;
+/** While a sign-in is shown: it moves on within a second of the provider's answer. */
+const SIGN_IN_REFRESH_MS = 1_000;
 
 /** Settings → Receive mail: existing mailboxes read over IMAP (docs/mail-in.md). */
 export function ReceiveMailSection(): ReactElement {
@@ -17,18 +20,55 @@ export function ReceiveMailSection(): ReactElement {
   const [sources, setSources] = useState<Source[]>([]);
   const [tests, setTests] = useState<Record<string, SourceTestResult | 'testing'>>({});
   const [editing, setEditing] = useState<Source | null>(null);
+  const [signIn, setSignIn] = useState<SignInShown | null>(null);
+
+  // The sign-in shown, for the list's answers: one asked for before it opened says nothing.
+  const shown = useRef<{ signIn: SignInShown | null; epoch: number }>({ signIn: null, epoch: 0 });
+  const showSignIn = useCallback((next: SignInShown | null): void => {
+    shown.current = { signIn: next, epoch: shown.current.epoch + 1 };
+    setSignIn(next);
+  }, []);
 
   const load = useCallback((): void => {
+    const asked = shown.current.epoch;
     api()
       .sources.list()
-      .then(setSources, () => undefined);
-  }, []);
+      .then(
+        (list) => {
+          setSources(list);
+          const open = shown.current.signIn;
+          const now = open && list.find((s) => s.id === open.id);
+          if (!now || asked !== shown.current.epoch || now.state === 'authorizing') return;
+          // The provider answered: the panel goes by itself, saying how it ended.
+          showSignIn(null);
+          if (now.needs_sign_in) {
+            const params = { error: now.last_error ?? '' };
+            toast({ key: 'settings.sources.signInEnded', params }, 'error');
+          } else {
+            toast({ key: 'settings.sources.signedIn' }, 'success');
+          }
+        },
+        () => undefined,
+      );
+  }, [showSignIn, toast]);
 
   useEffect(() => {
     load();
-    const timer = setInterval(load, REFRESH_MS);
+    const timer = setInterval(load, signIn ? SIGN_IN_REFRESH_MS : REFRESH_MS);
     return () => clearInterval(timer);
-  }, [load]);
+  }, [load, signIn]);
+
+  const authorize = (id: string): void => {
+    api()
+      .sources.authorize(id)
+      .then(
+        (answer) => {
+          showSignIn(signInShown(id, answer));
+          load();
+        },
+        (err: unknown) => toast(asApiError(err), 'error'),
+      );
+  };
 
   const test = (id: string): void => {
     setTests((c) => ({ ...c, [id]: 'testing' }));
@@ -60,6 +100,7 @@ export function ReceiveMailSection(): ReactElement {
       testId="receive-mail-section"
     >
       {sources.length === 0 ? <p className="muted">{t('settings.sources.empty')}</p> : null}
+      {signIn ? <SourceSignIn shown={signIn} onClose={() => showSignIn(null)} /> : null}
       <ul className="key-list source-list">
         {sources.map((source) => (
           <SourceRow
@@ -68,6 +109,7 @@ export function ReceiveMailSection(): ReactElement {
             test={tests[source.id]}
             onTest={() => test(source.id)}
             onEdit={() => setEditing(source)}
+            onSignIn={() => authorize(source.id)}
             onRemove={() => remove(source.id)}
           />
         ))}
@@ -83,7 +125,12 @@ export function ReceiveMailSection(): ReactElement {
           onCancel={() => setEditing(null)}
         />
       ) : (
-        <SourceForm onSaved={load} />
+        <SourceForm
+          onSaved={(started) => {
+            if (started) showSignIn(signInShown(started.id, started.answer));
+            load();
+          }}
+        />
       )}
     </Section>
   );
@@ -94,12 +141,14 @@ function SourceRow({
   test,
   onTest,
   onEdit,
+  onSignIn,
   onRemove,
 }: {
   source: Source;
   test: SourceTestResult | 'testing' | undefined;
   onTest: () => void;
   onEdit: () => void;
+  onSignIn: () => void;
   onRemove: () => void;
 }): ReactElement {
   const t = useT();
@@ -136,6 +185,16 @@ function SourceRow({
         ) : null}
       </div>
       <div className="row">
+        {source.needs_sign_in || source.state === 'authorizing' ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={onSignIn}
+            data-testid="source-sign-in-again"
+          >
+            {t('settings.sources.signIn')}
+          </Button>
+        ) : null}
         <Button size="sm" variant="ghost" loading={test === 'testing'} onClick={onTest}>
           {t('settings.sources.test')}
         </Button>

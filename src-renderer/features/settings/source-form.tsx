@@ -3,10 +3,12 @@ import { api, asApiError, type ApiError } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { useT } from '../../i18n/i18n.ts';
+import { OAUTH_PRESETS } from '../../../src-shared/mail/oauth-presets.ts';
 import {
   sendsPasswordElsewhere,
   type AfterIngest,
   type Source,
+  type SourceAuthorize,
   type SourceTls,
 } from '../../../src-shared/mail/sources.ts';
 import { SOURCE_PRESETS } from './source-presets.ts';
@@ -23,7 +25,8 @@ export function SourceForm({
   onCancel,
 }: {
   source?: Source;
-  onSaved: () => void;
+  /** `signIn`: an OAuth source was added and its sign-in started. */
+  onSaved: (signIn?: { id: string; answer: SourceAuthorize }) => void;
   onCancel?: () => void;
 }): ReactElement {
   const t = useT();
@@ -34,6 +37,8 @@ export function SourceForm({
   const [username, setUsername] = useState(source?.username ?? '');
   const [password, setPassword] = useState('');
   const [after, setAfter] = useState<AfterIngest>(source?.after_ingest ?? 'keep');
+  const [useOAuth, setUseOAuth] = useState(false);
+  const [clientId, setClientId] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   /** The connection test that kept a new source from being added, and why it failed. */
@@ -42,9 +47,10 @@ export function SourceForm({
   const [passed, setPassed] = useState<number | null>(null);
   const chosen = SOURCE_PRESETS.find((p) => p.id === preset);
   const endpoint = { host: host.trim(), port: Number(port), tls, username: username.trim() };
-  const passwordRequired = !source || sendsPasswordElsewhere(source, endpoint);
-  // Password sign-in is refused there: adding it could never work.
-  const oauthOnly = !source && chosen?.oauthOnly === true;
+  // An OAuth source keeps signing in by OAuth; a new one may where the provider has it.
+  const oauthPreset = !source && useOAuth && chosen?.oauth ? OAUTH_PRESETS[chosen.oauth] : null;
+  const oauth = source?.auth === 'oauth' || oauthPreset !== null;
+  const passwordRequired = !oauth && (!source || sendsPasswordElsewhere(source, endpoint));
 
   const pick = (id: string): void => {
     setPreset(id);
@@ -53,43 +59,54 @@ export function SourceForm({
     setHost(next.host);
     setPort(String(next.port));
     setTls(next.tls);
+    // Outlook takes no password at all; Gmail still takes an app password.
+    setUseOAuth(next.oauthOnly === true);
   };
 
-  const saved = (count: number | null): void => {
+  const saved = (signIn?: { id: string; answer: SourceAuthorize }, count?: number): void => {
     setPassword('');
     if (!source) setUsername('');
-    setPassed(count);
-    onSaved();
+    setPassed(count ?? null);
+    onSaved(signIn);
   };
 
   /**
-   * Saves; a new source is tested first: it is created, its connection checked, and taken away
-   * again when the check fails (nothing half-working is added; the fields stay to be fixed).
-   * `untested`: added as it is (a server down for now), to keep trying.
+   * Saves. A new password source is tested first: it is created, its connection checked, and
+   * taken away again when the check fails (nothing half-working is added; the fields stay to be
+   * fixed). `untested`: added as it is (a server down for now), to keep trying. An OAuth source
+   * cannot be tested before its sign-in, which starts right after it is added.
    */
   const save = async (untested: boolean): Promise<void> => {
     const fields = { ...endpoint, after_ingest: after };
+    const sources = api().sources;
     if (source) {
-      await api().sources.update(source.id, password === '' ? fields : { ...fields, password });
-      saved(null);
+      await sources.update(source.id, password === '' ? fields : { ...fields, password });
+      saved();
       return;
     }
-    const created = await api().sources.create({ kind: 'imap', ...fields, password });
+    if (oauthPreset) {
+      const signIn = {
+        ...oauthPreset.oauth,
+        ...(clientId.trim() ? { client_id: clientId.trim() } : {}),
+      };
+      const created = await sources.create({ kind: 'imap', ...fields, oauth: signIn });
+      saved({ id: created.id, answer: await sources.authorize(created.id) });
+      return;
+    }
+    const created = await sources.create({ kind: 'imap', ...fields, password });
     if (untested) {
-      saved(null);
+      saved();
       return;
     }
-    const result = await api()
-      .sources.test(created.id)
-      .catch(async (err: unknown) => {
-        await api().sources.remove(created.id);
-        throw err;
-      });
+    const result = await sources.test(created.id).catch(async (err: unknown) => {
+      await sources.remove(created.id);
+      throw err;
+    });
     if (result.ok) {
-      saved(result.messages ?? 0);
+      saved(undefined, result.messages ?? 0);
       return;
     }
-    await api().sources.remove(created.id);
+    await sources.remove(created.id);
     setRefused(result.error ?? '');
   };
 
@@ -148,23 +165,66 @@ export function SourceForm({
         placeholder={chosen?.username ?? 'you@example.org'}
         onChange={(e) => setUsername(e.target.value)}
       />
-      <label htmlFor="source-password">{t('settings.sources.password')}</label>
-      <input
-        id="source-password"
-        type="password"
-        value={password}
-        autoComplete="new-password"
-        required={passwordRequired}
-        aria-describedby="source-password-hint"
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <p id="source-password-hint" className="field-hint" data-testid="source-password-hint">
-        {source
-          ? t(passwordRequired ? 'settings.sources.passwordAgain' : 'settings.sources.passwordKept')
-          : oauthOnly
+      {!source && chosen?.oauth ? (
+        <>
+          <label htmlFor="source-sign-in">{t('settings.sources.signInWith')}</label>
+          <select
+            id="source-sign-in"
+            value={useOAuth ? 'oauth' : 'password'}
+            onChange={(e) => setUseOAuth(e.target.value === 'oauth')}
+          >
+            {chosen.oauthOnly ? null : (
+              <option value="password">{t('settings.sources.signInPassword')}</option>
+            )}
+            <option value="oauth">{t('settings.sources.signInOAuth')}</option>
+          </select>
+        </>
+      ) : null}
+      {oauth ? (
+        <p className="field-hint form-grid-full" data-testid="source-password-hint">
+          {chosen?.oauthOnly && !source
             ? t('settings.sources.oauthOnly')
-            : t('settings.sources.appPassword')}
-      </p>
+            : t('settings.sources.oauthHint')}
+        </p>
+      ) : (
+        <>
+          <label htmlFor="source-password">{t('settings.sources.password')}</label>
+          <input
+            id="source-password"
+            type="password"
+            value={password}
+            autoComplete="new-password"
+            required={passwordRequired}
+            aria-describedby="source-password-hint"
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <p id="source-password-hint" className="field-hint" data-testid="source-password-hint">
+            {source
+              ? t(
+                  passwordRequired
+                    ? 'settings.sources.passwordAgain'
+                    : 'settings.sources.passwordKept',
+                )
+              : t('settings.sources.appPassword')}
+          </p>
+        </>
+      )}
+      {oauthPreset ? (
+        <>
+          <label htmlFor="source-client-id">{t('settings.sources.clientId')}</label>
+          <input
+            id="source-client-id"
+            value={clientId}
+            spellCheck={false}
+            autoComplete="off"
+            aria-describedby="source-client-id-hint"
+            onChange={(e) => setClientId(e.target.value)}
+          />
+          <p id="source-client-id-hint" className="field-hint">
+            {t('settings.sources.clientIdHint')}
+          </p>
+        </>
+      ) : null}
       <label htmlFor="source-after">{t('settings.sources.after')}</label>
       <select
         id="source-after"
@@ -197,13 +257,16 @@ export function SourceForm({
           icon={source ? 'check' : 'plus'}
           loading={saving}
           disabled={
-            oauthOnly ||
-            host.trim() === '' ||
-            username.trim() === '' ||
-            (passwordRequired && password === '')
+            host.trim() === '' || username.trim() === '' || (passwordRequired && password === '')
           }
         >
-          {t(source ? 'settings.sources.save' : 'settings.sources.add')}
+          {t(
+            source
+              ? 'settings.sources.save'
+              : oauth
+                ? 'settings.sources.addSignIn'
+                : 'settings.sources.add',
+          )}
         </Button>
         {refused !== null ? (
           <Button type="button" variant="ghost" disabled={saving} onClick={() => run(true)}>

@@ -1,3 +1,4 @@
+import type { OAuthPresetId } from '../../../src-shared/mail/oauth-presets.ts';
 import type { SourceTls } from '../../../src-shared/mail/sources.ts';
 
 /** Where the common providers' IMAP servers are (docs/mail-in.md "Providers"). */
@@ -12,6 +13,8 @@ export interface SourcePreset {
   username: string;
   /** The provider signs in by OAuth only: password log-in will be refused. */
   oauthOnly?: boolean;
+  /** Its OAuth sign-in (src-shared/mail/oauth-presets.ts), where Ephemera has one. */
+  oauth?: OAuthPresetId;
 }
 
 export const SOURCE_PRESETS: readonly SourcePreset[] = [
@@ -22,15 +25,17 @@ export const SOURCE_PRESETS: readonly SourcePreset[] = [
     port: 993,
     tls: 'implicit',
     username: 'you@gmail.com',
+    oauth: 'google',
   },
   {
     id: 'outlook',
-    name: 'Outlook / Hotmail / Microsoft 365',
+    name: 'Outlook / Microsoft 365',
     host: 'outlook.office365.com',
     port: 993,
     tls: 'implicit',
     username: 'you@outlook.com',
     oauthOnly: true,
+    oauth: 'microsoft',
   },
   {
     id: 'qq',

@@ -35,6 +35,13 @@ export const de: LinkWords = {
     'nicht sie',
     'waren sie das nicht',
     'kundenservice',
+    '-einstellungen',
+    'online ansehen',
+    'webversion',
+    'einladung',
+    'beitreten',
+    '-sicherheit',
+    'aktivität',
   ],
   remedy: [
     'nicht (?:erkennen|wiedererkennen|selbst)',

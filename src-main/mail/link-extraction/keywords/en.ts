@@ -61,6 +61,14 @@ export const en: LinkWords = {
     'app store',
     'google play',
     'settings',
+    'in (?:your |a )?browser',
+    'online version',
+    // Accepting an invitation joins someone else's workspace (docs/link-extraction.md).
+    'invitation',
+    'join',
+    // An alert's way out: review its security or activity page.
+    'security',
+    'activity',
   ],
   remedy: [
     "if you did(?:n't| not) (?:sign|log|make|do|change|authori[sz]e|recogni[sz]e|perform)",

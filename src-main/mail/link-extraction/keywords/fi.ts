@@ -3,7 +3,7 @@
 import type { LinkWords } from './types.ts';
 
 export const fi: LinkWords = {
-  action: ['vahvista', 'aktivoi', 'kirjaudu', 'salasana', 'hyväksy', 'se olin minä'],
+  action: ['vahvista', 'aktivoi', 'kirjaudu', 'kirjaut', 'salasana', 'hyväksy', 'se olin minä'],
   decoy: [
     'peru tilaus',
     'selaimessa',
@@ -14,6 +14,12 @@ export const fi: LinkWords = {
     'suojaa',
     'estä',
     'et ollut',
+    '-asetukse',
+    'verkkoversio',
+    'kutsu',
+    'liity',
+    '-turvallisuu',
+    'toiminta',
   ],
   remedy: ['muussa tapauksessa', 'jos et(?:,| tehnyt| tunnista| ollut)', 'jos se ei ollut'],
   notice: [

@@ -29,6 +29,13 @@ export const fr: LinkWords = {
     'pas vous',
     'cgu',
     'conditions',
+    'paramètres',
+    'en ligne',
+    'version web',
+    'invitation',
+    'rejoindre',
+    'sécurité',
+    'activité',
   ],
   remedy: [
     "si vous n'(?:avez|êtes) pas (?:effectué|à l'origine de cette connexion|connecté)",

@@ -3,7 +3,9 @@
  * code-extraction/keywords/), compiled into one case-insensitive regex per family. Matched
  * against NFKC-folded text; stems are used where a language inflects (bestätig-, подтверд-).
  * Latin and Cyrillic words must start a word ("entrar", not "encontrar"); other scripts attach
- * prefixes (Arabic و, Hebrew ה) or have no spaces (CJK), so their words match anywhere.
+ * prefixes (Arabic و, Hebrew ה) or have no spaces (CJK), so their words match anywhere. A word
+ * written with a leading '-' is the tail of compounds and matches inside a word too
+ * ("-einstellungen": Sicherheitseinstellungen, Kontoeinstellungen).
  */
 
 import { ar } from './ar.ts';
@@ -57,7 +59,9 @@ const WORD_START = /^[a-z\u00c0-\u024f\u0400-\u04ff]/i;
 
 function alternation(family: keyof LinkWords): RegExp {
   const words = [...new Set(LANGUAGES.flatMap((l) => l[family]))];
-  const parts = words.map((w) => (WORD_START.test(w) ? `(?<![\\p{L}\\p{N}])${w}` : w));
+  const parts = words.map((w) =>
+    w.startsWith('-') ? w.slice(1) : WORD_START.test(w) ? `(?<![\\p{L}\\p{N}])${w}` : w,
+  );
   return new RegExp(`(?:${parts.join('|')})`, 'iu');
 }
 

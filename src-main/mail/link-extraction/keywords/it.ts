@@ -25,6 +25,13 @@ export const it: LinkWords = {
     'proteggi',
     'blocca',
     'non sei',
+    'impostazioni',
+    '(?:visualizza|apri|vedi) nel browser',
+    'versione web',
+    'invito',
+    'unisciti',
+    'sicurezza',
+    'attività',
   ],
   remedy: [
     'se non hai effettuato',

@@ -24,6 +24,13 @@ export const nl: LinkWords = {
     'blokkeren',
     'niet jij',
     'bekijk in',
+    '-instellingen',
+    'bekijk online',
+    'webversie',
+    'uitnodiging',
+    'word lid',
+    '-beveiliging',
+    'activiteit',
   ],
   remedy: [
     'als je dit niet (?:was|herkent)',

@@ -26,6 +26,12 @@ export const pl: LinkWords = {
     'zabezpiecz',
     'zablokuj',
     'nie ty',
+    'ustawieni',
+    'wersja online',
+    'zaproszeni',
+    'dołącz',
+    'bezpieczeństw',
+    'aktywnoś',
   ],
   remedy: ['jeśli nie,', 'jeżeli nie,', 'jeśli to nie (?:ty|ty\\b)', 'w przeciwnym razie'],
   notice: [

@@ -25,6 +25,13 @@ export const pt: LinkWords = {
     'proteger',
     'bloquear',
     'não foi você',
+    'configurações',
+    'ver no navegador',
+    'versão web',
+    'convite',
+    'participar',
+    'segurança',
+    'atividade',
   ],
   remedy: [
     'se você não (?:reconhece|fez|realizou|foi)',

@@ -23,6 +23,12 @@ export const sv: LinkWords = {
     'skydda',
     'blockera',
     'inte du',
+    '-inställningar',
+    'webbversion',
+    'inbjudan',
+    'gå med',
+    '-säkerhet',
+    'aktivitet',
   ],
   remedy: ['annars', 'om inte', 'om det inte var du'],
   notice: [

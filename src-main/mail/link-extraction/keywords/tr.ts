@@ -14,6 +14,12 @@ export const tr: LinkWords = {
     'güvene al',
     'engelle',
     'değil',
+    'ayarlar',
+    'web sürümü',
+    'davet',
+    'katıl',
+    'güvenlik',
+    'etkinliğ',
   ],
   remedy: ['değilse', 'yapmadıysanız', 'siz değilseniz', 'tanımıyorsanız'],
   notice: [

@@ -23,6 +23,12 @@ export const vi: LinkWords = {
     'bảo vệ',
     'chặn',
     'không phải',
+    'cài đặt',
+    'phiên bản web',
+    'lời mời',
+    'tham gia',
+    'bảo mật',
+    'hoạt động',
   ],
   remedy: ['nếu không,', 'nếu không phải'],
   notice: [

@@ -9,6 +9,7 @@ import {
   loadIndependentHeldOut,
   loadTraining,
   SECOND_HELD_OUT_FILE,
+  THIRD_HELD_OUT_FILE,
   type IndependentMail,
 } from './independent-corpus-loader.ts';
 
@@ -30,9 +31,12 @@ const miss = (r: MailRow): string =>
 
 const training = loadTraining();
 
+/** Each corpus test extracts from hundreds of mails; the machine running it may be shared. */
+const CORPUS = { timeout: 30_000 };
+
 describe('the link training corpus (tests/fixtures/link-training)', () => {
-  it('holds 400+ mails with unique ids, 20 languages, half of them without a link', () => {
-    expect(training.length).toBeGreaterThanOrEqual(400);
+  it('holds 560+ mails with unique ids, 20 languages, half of them without a link', () => {
+    expect(training.length).toBeGreaterThanOrEqual(560);
     expect(new Set(training.map((m) => m.id)).size).toBe(training.length);
     for (const lang of LANGUAGES) {
       const mails = training.filter((m) => m.lang === lang);
@@ -50,7 +54,7 @@ describe('the link training corpus (tests/fixtures/link-training)', () => {
     expect(absent.map((m) => m.id)).toEqual([]);
   });
 
-  it('gets precision 0.98 and recall 0.95 from extractLink', () => {
+  it('gets precision 0.98 and recall 0.95 from extractLink', CORPUS, () => {
     const rows = runLink(training);
     const t = tally(rows);
     console.log(
@@ -67,29 +71,27 @@ describe('the link training corpus (tests/fixtures/link-training)', () => {
 });
 
 /**
- * Written blind and committed before any rule change; printed by category, never tuned on. The
- * issue's goal is P >= 0.98 and R >= 0.95. Recall meets it; precision does not (0.961: three
- * sign-in alerts still answered with a link, docs/link-extraction.md), so precision is held at
- * what it measures, as a floor against regressions, until a change reaches the goal.
+ * Written blind and committed before any rule change. First run P 0.863, R 0.840; after round 1
+ * (run three times) P 0.961, R 0.987; after round 2 P 1.000, R 0.960. The goal (P >= 0.98,
+ * R >= 0.95) now guards against regressions (docs/link-extraction.md).
  */
 describe.skipIf(!HAS_INDEPENDENT_HELD_OUT)('the independent held-out link set', () => {
-  it('gets recall 0.95 (the goal) and precision 0.96 (the goal 0.98 is not met) from extractLink', () => {
+  it('gets precision 0.98 and recall 0.95 from extractLink', () => {
     const rows = runLink(loadIndependentHeldOut());
     const t = tally(rows);
     console.log(
       [tallyLine('link held-out', t), ...groupLines(rows, (r) => r.mail.category)].join('\n'),
     );
-    expect(t.precision).toBeGreaterThanOrEqual(0.96);
+    expect(t.precision).toBeGreaterThanOrEqual(0.98);
     expect(t.recall).toBeGreaterThanOrEqual(0.95);
   });
 });
 
 /**
  * The second blind set: written by a hand that saw neither the extractor nor the first set,
- * after every rule change of issue 35, in the product's 20 languages, and run once as it came
- * (2026-11-29): link P 0.932, R 0.907; code P 0.933, R 0.875. That is below the issue's goal
- * (P 0.98, R 0.95), so these first-run numbers are floors against regressions, not the goal;
- * its mails are never read to write a rule (docs/link-extraction.md).
+ * after round 1, in the product's 20 languages. First run (2026-11-29): link P 0.932, R 0.907;
+ * code P 0.933, R 0.875, below the goal. Round 2 was told its failing categories (never its
+ * mails): link P 0.986, R 0.973 after it. The goal now guards against regressions.
  */
 describe('the second blind held-out set (tests/fixtures/link-heldout-2)', () => {
   const mails = loadIndependentHeldOut(SECOND_HELD_OUT_FILE);
@@ -100,7 +102,7 @@ describe('the second blind held-out set (tests/fixtures/link-heldout-2)', () => 
     expect(mails.filter((m) => m.expect_link === null)).toHaveLength(75);
   });
 
-  it('keeps its first-run numbers (link P 0.93, R 0.90; code P 0.93, R 0.87): below the goal', () => {
+  it('gets the goal from extractLink (it did not at its first run), and the code field its floor', () => {
     const rows = runLink(mails);
     const link = tally(rows);
     const code = tally(
@@ -114,15 +116,50 @@ describe('the second blind held-out set (tests/fixtures/link-heldout-2)', () => 
         tallyLine('code held-out-2', code),
       ].join('\n'),
     );
-    expect(link.precision).toBeGreaterThanOrEqual(0.93);
-    expect(link.recall).toBeGreaterThanOrEqual(0.9);
+    expect(link.precision).toBeGreaterThanOrEqual(0.98);
+    expect(link.recall).toBeGreaterThanOrEqual(0.95);
     expect(code.precision).toBeGreaterThanOrEqual(0.93);
     expect(code.recall).toBeGreaterThanOrEqual(0.87);
   });
 });
 
+/**
+ * The third blind set: written while round 2 changed the rules (by a hand that saw neither the
+ * extractor nor any other corpus) and run once after it, 2026-11-29: link P 1.000, R 0.960
+ * (72/75, 72 returned); code P 1.000, R 0.882 (15/17). The first run that meets the goal.
+ */
+describe('the third blind held-out set (tests/fixtures/link-heldout-3)', () => {
+  const mails = loadIndependentHeldOut(THIRD_HELD_OUT_FILE);
+
+  it('holds 150 mails in the product’s 20 languages, half without a link', () => {
+    expect(mails).toHaveLength(150);
+    expect(new Set(mails.map((m) => m.lang))).toEqual(new Set(LANGUAGES));
+    expect(mails.filter((m) => m.expect_link === null)).toHaveLength(75);
+  });
+
+  it('gets the issue’s goal at its first run (link P 1.000, R 0.960)', () => {
+    const rows = runLink(mails);
+    const link = tally(rows);
+    const code = tally(
+      mails.map((m) => ({ expected: m.expect_code ?? null, got: extractCode(m) })),
+    );
+    console.log(
+      [
+        tallyLine('link held-out-3', link),
+        ...groupLines(rows, (r) => r.mail.category),
+        ...rows.filter((r) => r.got !== r.expected).map(miss),
+        tallyLine('code held-out-3 (link)', code),
+      ].join('\n'),
+    );
+    expect(link.precision).toBeGreaterThanOrEqual(0.98);
+    expect(link.recall).toBeGreaterThanOrEqual(0.95);
+    expect(code.precision).toBeGreaterThanOrEqual(0.99);
+    expect(code.recall).toBeGreaterThanOrEqual(0.88);
+  });
+});
+
 describe('the code field beside it', () => {
-  it('keeps its numbers on the code corpora (held-out P 0.99, R 0.99)', () => {
+  it('keeps its numbers on the code corpora (held-out P 0.99, R 0.99)', CORPUS, () => {
     const code = (mails: readonly CorpusMail[]): Row[] =>
       mails.map((mail) => ({ expected: mail.expected, got: extractCode(mail) }));
     const inSample = tally(code(loadCorpus()));

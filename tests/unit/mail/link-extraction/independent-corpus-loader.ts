@@ -16,6 +16,8 @@ export const HELD_OUT_FILE = path.join(FIXTURES, 'link-heldout', 'heldout.json')
 export const HAS_INDEPENDENT_HELD_OUT = existsSync(HELD_OUT_FILE);
 /** A second blind set (the product's own 20 languages), written after the rule changes. */
 export const SECOND_HELD_OUT_FILE = path.join(FIXTURES, 'link-heldout-2', 'heldout.json');
+/** A third blind set, written while round 2 changed the rules, and run once after it. */
+export const THIRD_HELD_OUT_FILE = path.join(FIXTURES, 'link-heldout-3', 'heldout.json');
 
 const independentMail = z
   .object({

@@ -1,0 +1,125 @@
+import type { SourceAuthorize } from '../../../../src-shared/mail/sources.ts';
+import type { Clock } from '../../../core/clock.ts';
+import type { Logger } from '../../../core/logger.ts';
+import type { SecretBox } from '../secret-box.ts';
+import type { SourceRecord, SourceStore } from '../source-store.ts';
+import { signedOut, type SourceStatus } from '../source-view.ts';
+import type { OAuthConfig } from './oauth-config.ts';
+import { OAuthError, type TokenSet } from './oauth-http.ts';
+import { OAuthSession } from './oauth-session.ts';
+import { signInFailure } from './sign-in.ts';
+import { SignIns, type SignInDeps } from './sign-ins.ts';
+
+export interface OAuthSourcesDeps {
+  store: SourceStore;
+  box: SecretBox;
+  clock: Clock;
+  logger: Logger;
+  signIn?: Omit<SignInDeps, 'clock'>;
+  /** What the source service does when a sign-in ends or a grant is lost. */
+  setStatus(id: string, status: SourceStatus): void;
+  restart(id: string): Promise<void>;
+  halt(id: string): Promise<void>;
+}
+
+/**
+ * The OAuth side of the sources: sign-ins under way, what they leave in the store, and the
+ * token keeper (OAuthSession) each running OAuth source logs in with.
+ */
+export class OAuthSources {
+  /** Tokens a sign-in just gave, for the source's first connection. */
+  private readonly fresh = new Map<string, TokenSet>();
+  private readonly signIns: SignIns;
+
+  constructor(private readonly deps: OAuthSourcesDeps) {
+    this.signIns = new SignIns(
+      { clock: deps.clock, ...deps.signIn },
+      {
+        finished: (id, tokens) => this.signedIn(id, tokens),
+        failed: (id, err) => this.signInFailed(id, err),
+      },
+    );
+  }
+
+  authorizing(id: string): boolean {
+    return this.signIns.has(id);
+  }
+
+  /**
+   * Starts a sign-in. Headless, the log says where to go: the browser URL in full (it must be
+   * opened on this computer and holds no secret: the verifier never leaves the process), the
+   * device page without its code (the code is in the answer).
+   */
+  async begin(id: string, config: OAuthConfig): Promise<SourceAuthorize> {
+    const answer = await this.signIns.begin(id, config);
+    this.deps.logger.info(
+      answer.flow === 'loopback'
+        ? `source ${id}: sign in by opening ${answer.url}`
+        : `source ${id}: sign in at ${answer.verification_uri} with the code shown`,
+    );
+    return answer;
+  }
+
+  cancel(id: string): void {
+    this.signIns.cancel(id);
+  }
+
+  cancelAll(): void {
+    this.signIns.cancelAll();
+  }
+
+  /** The token keeper of a signed-in source, over its (opened) refresh token. */
+  session(record: SourceRecord, config: OAuthConfig, refreshToken: string): OAuthSession {
+    const id = record.id;
+    const initial = this.fresh.get(id);
+    this.fresh.delete(id);
+    const box = this.deps.box;
+    return new OAuthSession({
+      id,
+      config,
+      refreshToken,
+      initial,
+      saveRefreshToken: (token) => this.deps.store.setSecret(id, box.seal(token), box.format),
+      lost: (reason) => this.lost(id, reason),
+      clock: this.deps.clock,
+      logger: this.deps.logger,
+    });
+  }
+
+  private signedIn(id: string, tokens: TokenSet): Promise<void> {
+    if (tokens.refreshToken === null) {
+      const err = new OAuthError(
+        'no_refresh_token',
+        'the provider gave no refresh token (offline access was not granted)',
+      );
+      this.signInFailed(id, err);
+      return Promise.resolve();
+    }
+    if (!this.deps.store.get(id)) return Promise.resolve();
+    const box = this.deps.box;
+    this.deps.store.setSignIn(id, box.seal(tokens.refreshToken), box.format, null);
+    this.deps.logger.info(`source ${id}: signed in`);
+    this.fresh.set(id, tokens);
+    return this.deps.restart(id);
+  }
+
+  private signInFailed(id: string, err: unknown): void {
+    const record = this.deps.store.get(id);
+    if (!record) return;
+    const reason = signInFailure(err);
+    this.deps.logger.warn(`source ${id}: ${reason}`);
+    // A sign-in that was already there (a second one was tried) keeps working.
+    if (!signedOut(record)) {
+      void this.deps.restart(id);
+      return;
+    }
+    this.deps.setStatus(id, { state: 'error', error: reason });
+  }
+
+  /** The grant is gone: the token is dropped and the reason kept (a restart does not retry). */
+  private lost(id: string, reason: string): void {
+    this.deps.store.setSignIn(id, Buffer.alloc(0), this.deps.box.format, reason);
+    this.deps.setStatus(id, { state: 'error', error: reason });
+    void this.deps.halt(id);
+  }
+}

@@ -1,0 +1,137 @@
+import { OAuthServer } from '../helpers/oauth-server.ts';
+import { audit } from './support/axe-audit.ts';
+import { expect, test, type E2eServer } from './support/fixtures.ts';
+
+/** An OAuth source on a port nothing listens on: the sign-in is what these tests look at. */
+async function addOAuthSource(server: E2eServer, oauth: Record<string, unknown>): Promise<string> {
+  const res = await fetch(`${server.url}/api/sources`, {
+    method: 'POST',
+    headers: { 'x-api-key': server.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      kind: 'imap',
+      host: '127.0.0.1',
+      port: 9,
+      tls: 'none',
+      username: 'me@example.org',
+      oauth,
+    }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function removeSource(server: E2eServer, id: string): Promise<void> {
+  await fetch(`${server.url}/api/sources/${id}`, {
+    method: 'DELETE',
+    headers: { 'x-api-key': server.apiKey },
+  });
+}
+
+for (const viewport of [
+  { width: 1920, height: 1080 },
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`settings → receive mail: OAuth sign-in (${viewport.width}×${viewport.height})`, () => {
+    test.use({ viewport });
+    let oauth: OAuthServer;
+    test.beforeAll(async () => {
+      oauth = await OAuthServer.start({ username: 'me@example.org', interval: 1 });
+    });
+    test.afterAll(() => oauth.close());
+    test.beforeEach(async ({ page, server }) => {
+      await page.addInitScript(
+        (key) => localStorage.setItem('ephemera.apiKey', key),
+        server.apiKey,
+      );
+    });
+
+    test('the Outlook preset signs in by code: no password field, a client id of ones own', async ({
+      page,
+      server,
+    }) => {
+      await page.goto(`${server.url}/#/settings`);
+      const section = page.getByTestId('receive-mail-section');
+      await section.getByLabel('Provider').selectOption('outlook');
+      await expect(section.getByLabel('Sign in with')).toHaveValue('oauth');
+      await expect(section.getByLabel('Password')).toHaveCount(0);
+      await expect(section.getByLabel('Client ID (optional)')).toBeVisible();
+      await expect(section.getByText(/sign in with your Microsoft account/)).toBeVisible();
+      // Gmail keeps the app password, with account sign-in to choose.
+      await section.getByLabel('Provider').selectOption('gmail');
+      await expect(section.getByLabel('Sign in with')).toHaveValue('password');
+      await expect(section.getByLabel('Password')).toBeVisible();
+    });
+
+    test('device code: the code, its link, Copy and a countdown; it moves on by itself', async ({
+      page,
+      server,
+    }) => {
+      const id = await addOAuthSource(server, {
+        flow: 'device',
+        client_id: 'e2e',
+        token_endpoint: oauth.tokenEndpoint,
+        device_authorization_endpoint: oauth.deviceEndpoint,
+        scopes: ['offline_access', 'imap'],
+      });
+      try {
+        await page.goto(`${server.url}/#/settings`);
+        const row = page.getByTestId('source-row').filter({ hasText: 'me@example.org' });
+        await expect(row.getByTestId('source-status')).toContainText('not signed in yet');
+        await row.getByRole('button', { name: 'Sign in again' }).click();
+        const panel = page.getByTestId('source-sign-in');
+        await expect(panel.getByText('Sign in with a code')).toBeVisible();
+        const code = (await panel.getByTestId('sign-in-code').textContent()) ?? '';
+        expect(code).toMatch(/^[0-9A-F]{8}$/);
+        await expect(panel.getByTestId('sign-in-link')).toHaveAttribute(
+          'href',
+          `${oauth.url}/devicelogin`,
+        );
+        await expect(panel.getByTestId('sign-in-copy')).toBeVisible();
+        const countdown = panel.getByTestId('sign-in-countdown');
+        await expect(countdown).toContainText(/expires in 1[45]:\d\d/);
+        const first = await countdown.textContent();
+        await expect(countdown).not.toHaveText(first ?? '');
+        await expect(row.getByTestId('source-status')).toContainText('Waiting for sign-in');
+        expect(await audit(page, 'settings, device code sign-in')).toEqual([]);
+        await page.screenshot({
+          path: `test-results/screenshots/oauth-device-${viewport.width}.png`,
+        });
+
+        oauth.approveDevice(code);
+        await expect(panel).toHaveCount(0, { timeout: 10_000 });
+        await expect(page.getByText('Signed in: the mailbox is connecting.')).toBeVisible();
+        await expect(row.getByRole('button', { name: 'Sign in again' })).toHaveCount(0);
+      } finally {
+        await removeSource(server, id);
+      }
+    });
+
+    test('browser sign-in: the URL to open; consent there closes the panel', async ({
+      page,
+      server,
+    }) => {
+      const id = await addOAuthSource(server, {
+        flow: 'loopback',
+        client_id: 'e2e',
+        token_endpoint: oauth.tokenEndpoint,
+        authorization_endpoint: oauth.authorizationEndpoint,
+        scopes: ['https://mail.google.com/'],
+      });
+      try {
+        await page.goto(`${server.url}/#/settings`);
+        const row = page.getByTestId('source-row').filter({ hasText: 'me@example.org' });
+        await row.getByRole('button', { name: 'Sign in again' }).click();
+        const panel = page.getByTestId('source-sign-in');
+        await expect(panel.getByText('Sign in in your browser')).toBeVisible();
+        const url = (await panel.getByTestId('sign-in-url').getAttribute('href')) ?? '';
+        expect(url.startsWith(`${oauth.authorizationEndpoint}?`)).toBe(true);
+        expect((await oauth.consent(url)).status).toBe(200);
+        await expect(panel).toHaveCount(0, { timeout: 10_000 });
+        await expect(row.getByRole('button', { name: 'Sign in again' })).toHaveCount(0);
+      } finally {
+        await removeSource(server, id);
+      }
+    });
+  });
+}
