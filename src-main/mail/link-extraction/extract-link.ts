@@ -114,6 +114,11 @@ function byRole(reads: readonly Read[], intent: MailIntent): Read | null {
   if (yes && !intent.notice && (intent.subjectAction || ACTION.test(yes.c.context))) return yes;
   const strong = onlyOne(reads.filter((r) => r.facts.strong && r.facts.token));
   if (strong) return intent.notice ? null : strong;
+  // The one link that is not furniture, whose address names the action, right after a sentence
+  // naming it, in a mail that gives no code: what it shows may be anything (a bare host name,
+  // "here", a look-alike of another site the banner then warns about).
+  const sole = onlyOne(reads);
+  if (sole?.facts.action && !intent.notice && !intent.code && ACTION.test(sole.intro)) return sole;
   if (!intent.subjectAction) return null;
   const made = onlyOne(reads.filter((r) => r.facts.longToken));
   if (!made?.c.button || intent.notice || intent.code) return null;

@@ -80,6 +80,17 @@ describe('links offered where there is nothing to confirm', () => {
 });
 
 describe('links missed', () => {
+  it('the one link after "please verify", whatever its text shows (a bare host name)', () => {
+    const url = 'https://accounts.bank.example/verify?t=7fQ2&u=sam';
+    for (const shown of ['pay\u200bpal.com', 'p\u0430ypal.com', 'here']) {
+      const mail = html(
+        'Verify your account',
+        `<p>Please verify your account to finish signing up.</p><p><a href="${url.replace('&', '&amp;')}">${shown}</a></p>`,
+      );
+      expect(extractLink(mail), shown).toBe(url);
+    }
+  });
+
   it('an "approve this sign-in" / "yes, it was me" button on a short link, beside the no', () => {
     const yes = 'https://boussole.example/s/RTaB5Qbx3REmmqZY';
     const mail = html(
