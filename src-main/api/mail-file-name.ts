@@ -3,9 +3,18 @@
  * desktop's save dialog.
  */
 
-/** The raw message of mail `id`. */
-export function rawFileName(id: number): string {
-  return `mail-${id}.eml`;
+/** Characters of a subject kept in a file name: long subjects make unwieldy files. */
+const SUBJECT_CHARS = 100;
+
+/**
+ * The raw message of mail `id`, named after its subject as mail apps save it ("Your sign-in
+ * code.eml"); `mail-<id>.eml` when it has none. Two mails with one subject get the same name:
+ * the browser and the save dialog already number or ask.
+ */
+export function rawFileName(id: number, subject: string | null): string {
+  const name = safeName(subject);
+  if (name === null) return `mail-${id}.eml`;
+  return `${Array.from(name).slice(0, SUBJECT_CHARS).join('').trim()}.eml`;
 }
 
 /** Attachment `index` (0-based): the sender's name made safe, or `attachment-<index>`. */

@@ -69,8 +69,9 @@ export function saveFilesIpcHandlers(deps: SaveFilesIpcDeps): Pick<IpcHandlers, 
     'mail:save-raw': async ({ email, id }) => {
       const raw = await raws();
       // MAIL_NOT_FOUND (and the mailbox checks) before the dialog; nothing is read yet.
-      raw.raw(email, id).stream.destroy();
-      const target = await ask('Save email', rawFileName(id), 'Email', 'eml');
+      const first = raw.raw(email, id);
+      first.stream.destroy();
+      const target = await ask('Save email', rawFileName(id, first.subject), 'Email', 'eml');
       if (target === null) return 'cancelled';
       // Read again: the mail may have been deleted while the dialog was open. Streamed piece
       // by piece from SQLite, so a large message never sits in memory whole.

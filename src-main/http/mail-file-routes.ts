@@ -27,11 +27,11 @@ function fileHeaders(reply: FastifyReply, type: string, disposition: string): Fa
 export function rawRoute(mail: MailServices) {
   return (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
     const id = parseMailId(request.params.id);
-    const { bytes, stream } = mail.raw.raw(request.params.email, id);
+    const { bytes, stream, subject } = mail.raw.raw(request.params.email, id);
     return fileHeaders(
       reply,
       'message/rfc822',
-      contentDisposition(rawFileName(id), { type: 'attachment' }),
+      contentDisposition(rawFileName(id, subject), { type: 'attachment' }),
     )
       .header('content-length', bytes)
       .send(stream);

@@ -53,6 +53,15 @@ async function bytesOf(download: Download): Promise<Buffer> {
   return fs.readFileSync(file);
 }
 
+/** The id of the one mail of `email`, as the REST API lists it. */
+async function onlyMailId(server: E2eServer, email: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/emails/${encodeURIComponent(email)}`, {
+    headers: { 'x-api-key': server.apiKey },
+  });
+  const [mail] = (await res.json()) as { id: number }[];
+  return String(mail?.id);
+}
+
 /** The raw message as the REST API serves it (what the .eml must equal). */
 async function rawOverRest(server: E2eServer, email: string, id: string): Promise<Buffer> {
   const res = await fetch(`${server.url}/api/emails/${encodeURIComponent(email)}/${id}/raw`, {
@@ -88,10 +97,11 @@ test('download an attachment and the .eml, and read the source (desktop)', async
   expect(exe.bytes.toString()).toBe('MZ');
 
   const eml = await downloadOf(page, () => page.getByTestId('save-eml').click());
-  const name = eml.download.suggestedFilename();
-  expect(name).toMatch(/^mail-\d+\.eml$/);
-  const id = name.slice('mail-'.length, -'.eml'.length);
-  expect(eml.bytes.equals(await rawOverRest(server, email, id))).toBe(true);
+  // Named after the subject, as mail apps save a message.
+  expect(eml.download.suggestedFilename()).toBe('Your invoice.eml');
+  expect(eml.bytes.equals(await rawOverRest(server, email, await onlyMailId(server, email)))).toBe(
+    true,
+  );
   expect(eml.bytes.toString('latin1')).toContain('Subject: Your invoice');
   expect(eml.bytes.toString('latin1')).toContain(PDF.toString('base64').slice(0, 60));
 
@@ -121,6 +131,6 @@ test.describe('phone-size (390×844)', () => {
     );
     expect(attachment.bytes.equals(PDF)).toBe(true);
     const eml = await downloadOf(page, () => page.getByTestId('save-eml').tap());
-    expect(eml.download.suggestedFilename()).toMatch(/^mail-\d+\.eml$/);
+    expect(eml.download.suggestedFilename()).toBe('Your invoice.eml');
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { parse as parseDisposition } from 'content-disposition';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Mail } from '../../src-shared/mail/schemas.ts';
 import { DATABASE_FILE } from '../../src-main/db/open-database.ts';
@@ -60,12 +61,34 @@ describe('raw message and attachments (GET …/raw, …/attachments/{n})', () =>
     const res = await m.api(`/api/emails/${email}/${mail.id}/raw`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('message/rfc822');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename=mail-${mail.id}.eml`);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename=Files.eml');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-length')).toBe(String(raw.length));
     // Dot-stuffing on the wire is undone: the lines starting with dots come back as sent.
     expect(Buffer.from(await res.arrayBuffer()).equals(raw)).toBe(true);
     expect(mail.size).toBe(raw.length);
+  });
+
+  it('names the .eml after the subject (made safe, any script), else mail-<id>.eml', async () => {
+    const m = await boot();
+    const { email } = await m.generate();
+    const named = async (subjectHeader: string): Promise<string | undefined> => {
+      const raw = Buffer.from(
+        `From: a@example.org\r\nTo: ${email}\r\n${subjectHeader}Content-Type: text/plain\r\n\r\nHi\r\n`,
+      );
+      const mail = await received(m, email, raw);
+      const res = await m.api(`/api/emails/${email}/${mail.id}/raw`);
+      expect(res.status).toBe(200);
+      const header = res.headers.get('content-disposition') ?? '';
+      await m.api(`/api/emails/${email}/${mail.id}`, { method: 'DELETE' });
+      return parseDisposition(header).parameters.filename;
+    };
+    // "您的验证码: 482913 / Acme", encoded as mail clients send it.
+    const chinese = `=?UTF-8?B?${Buffer.from('您的验证码: 482913 / Acme').toString('base64')}?=`;
+    expect(await named(`Subject: ${chinese}\r\n`)).toBe('您的验证码_ 482913 _ Acme.eml');
+    expect(await named(`Subject: ../../.bashrc\r\n`)).toBe('_.._.bashrc.eml');
+    expect(await named(`Subject: ${'x'.repeat(300)}\r\n`)).toBe(`${'x'.repeat(100)}.eml`);
+    expect(await named('')).toMatch(/^mail-\d+\.eml$/);
   });
 
   it('serves each attachment with its type and name, always as a download', async () => {

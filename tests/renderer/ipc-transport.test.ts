@@ -460,7 +460,7 @@ describe('renderer api over desktop IPC', () => {
 
     expect(await h.api.mail.saveRaw(mail)).toBe('saved');
     const eml = fs.readFileSync(h.savePath);
-    expect(path.basename(h.saveAsks.at(-1)?.defaultPath ?? '')).toBe(`mail-${mail.id}.eml`);
+    expect(path.basename(h.saveAsks.at(-1)?.defaultPath ?? '')).toBe('Invoice.eml');
     expect(eml.length).toBe(mail.size);
     expect(eml.toString('latin1')).toContain('Subject: Invoice');
     expect(eml.toString('latin1')).toContain(pdf.toString('base64'));

@@ -22,11 +22,16 @@ export class RawMail {
     private readonly parser: Pick<ParsePool, 'attachment'>,
   ) {}
 
-  /** The raw message as a stream of pieces, and its length; MAIL_NOT_FOUND before any byte. */
-  raw(rawEmail: string, id: number): { bytes: number; stream: Readable } {
+  /**
+   * The raw message as a stream of pieces, its length and the mail's subject (for the file's
+   * name); MAIL_NOT_FOUND before any byte.
+   */
+  raw(rawEmail: string, id: number): { bytes: number; stream: Readable; subject: string | null } {
     const ref = this.rawRef(rawEmail, id);
+    const { email } = this.leases.requireRecorded(rawEmail);
     return {
       bytes: ref.bytes,
+      subject: this.subject(email, id),
       stream: Readable.from(pieces(this.raws, ref.rawId, ref.bytes), { highWaterMark: 1 }),
     };
   }
@@ -44,6 +49,12 @@ export class RawMail {
     const file = await this.parser.attachment(raw, index);
     if (!file) throw new AppError('MAIL_NOT_FOUND', `Mail ${id} has no attachment ${index}.`);
     return file;
+  }
+
+  /** The start of the mail's subject (enough for a file name), or null when it has none. */
+  private subject(email: string, id: number): string | null {
+    if (this.store.head(email, id)?.bytes.subject == null) return null;
+    return this.store.piece(id, 'subject', 1, 200)?.toString('utf8') ?? null;
   }
 
   private rawRef(rawEmail: string, id: number): { rawId: number; bytes: number } {

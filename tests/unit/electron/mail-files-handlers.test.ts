@@ -22,9 +22,9 @@ const EMAIL = 'a@ephemera.localhost';
 const notFound = () => new AppError('MAIL_NOT_FOUND', 'No mail 9 in this mailbox.');
 
 /** A raw message served in pieces, as RawMail.raw streams it out of SQLite. */
-function rawOf(pieces: Buffer[]) {
+function rawOf(pieces: Buffer[], subject: string | null = null) {
   const bytes = pieces.reduce((n, p) => n + p.length, 0);
-  return () => ({ bytes, stream: Readable.from(pieces, { highWaterMark: 1 }) });
+  return () => ({ bytes, subject, stream: Readable.from(pieces, { highWaterMark: 1 }) });
 }
 
 describe('mail files over IPC: the raw message and attachments through the save dialog', () => {
@@ -55,7 +55,21 @@ describe('mail files over IPC: the raw message and attachments through the save 
     return { ask, rawMail, handlers };
   };
 
-  it('mail:save-raw opens the dialog in Downloads as mail-<id>.eml and writes every piece', async () => {
+  it('mail:save-raw names the file after the subject, made safe for any file system', async () => {
+    dir = makeTempDir();
+    const { ask, handlers } = setup(
+      { raw: rawOf([Buffer.from('x')], 'Your code: 1/2') },
+      { canceled: false, filePath: path.join(dir, 'out.eml') },
+    );
+    await call('mail:save-raw', handlers['mail:save-raw'], { email: EMAIL, id: 7 });
+    expect(ask).toHaveBeenCalledWith(
+      expect.objectContaining({
+        defaultPath: path.join('/home/me/Downloads', 'Your code_ 1_2.eml'),
+      }),
+    );
+  });
+
+  it('mail:save-raw opens the dialog in Downloads as mail-<id>.eml (no subject) and writes every piece', async () => {
     dir = makeTempDir();
     const target = path.join(dir, 'chosen.eml');
     const pieces = [
@@ -120,7 +134,7 @@ describe('mail files over IPC: the raw message and attachments through the save 
       throw new Error('raw message 3 was removed while it was being sent');
     }
     const midWrite = setup(
-      { raw: () => ({ bytes: 4096, stream: Readable.from(cut()) }) },
+      { raw: () => ({ bytes: 4096, subject: null, stream: Readable.from(cut()) }) },
       { canceled: false, filePath: target },
     );
     expect(
