@@ -210,6 +210,7 @@ export const en = {
   'video.fail.generic': 'The download failed',
   'video.fail.retryable': 'This may work if you try again later.',
   'video.fail.final': 'Trying again will not help with this link.',
+  'video.fail.serverWords': 'Details from the server',
 
   'mail.title': 'Temporary mail',
   'mail.lede':

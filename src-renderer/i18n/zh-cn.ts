@@ -196,6 +196,7 @@ export const zhCN: Record<MessageKey, string> = {
   'video.fail.generic': '下载失败',
   'video.fail.retryable': '可稍后重试。',
   'video.fail.final': '该链接重试也无法下载。',
+  'video.fail.serverWords': '服务器给出的详情（英文）',
 
   'mail.title': '临时邮箱',
   'mail.lede': '用你自己的域名生成一次性邮箱地址，邮件实时送达，自动识别验证码。',

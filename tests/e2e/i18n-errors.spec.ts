@@ -35,9 +35,15 @@ test.describe('errors in the UI language', () => {
     await expect(failure).toContainText('视频不可用');
     await expect(failure).toContainText('作品可能已被删除或设为私密。');
     await expect(failure).toContainText('该链接重试也无法下载。');
-    // The server's English sentence stays out of the text (a tooltip keeps it).
-    await expect(failure).not.toContainText('deleted');
-    await expect(failure).toHaveAttribute('title', /deleted or is private/);
+    // The alert is not named by the server's English sentence (a screen reader would read it
+    // first); that sentence is one click away, marked as English.
+    await expect(failure).not.toHaveAttribute('title');
+    await expect(failure).toHaveAccessibleName('');
+    const words = failure.getByTestId('task-error-words');
+    await expect(words.locator('summary')).toHaveText('服务器给出的详情（英文）');
+    await expect(words.locator('span[lang="en"]')).toBeHidden();
+    await words.locator('summary').click();
+    await expect(words.locator('span[lang="en"]')).toHaveText(/deleted or is private/);
     await shot('desktop-video-failed-zh');
 
     // Leave a fresh 422 on screen, then switch: both errors re-render in English.

@@ -93,7 +93,12 @@ test.describe('video grab', () => {
     await expect(card.getByTestId('task-error')).toContainText(
       'may have been deleted or made private',
     );
-    await expect(card.getByTestId('task-error')).toHaveAttribute('title', /deleted or is private/);
+    await expect(card.getByTestId('task-error').locator('summary')).toHaveText(
+      'Details from the server',
+    );
+    await expect(card.getByTestId('task-error-words')).toContainText(/deleted or is private/, {
+      useInnerText: false,
+    });
     await shot('desktop-video-failed');
     await card.getByTestId('dismiss').click();
     await expect(page.getByTestId('task-card')).toHaveCount(0);

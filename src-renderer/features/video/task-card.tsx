@@ -183,7 +183,9 @@ function TaskProgress({ entry, shown }: { entry: TaskEntry; shown: string }): Re
   if (shown === 'failed' && task) {
     const detail = failureDetail(task, t);
     return (
-      <div className="task-failure" role="alert" data-testid="task-error" title={detail.tip}>
+      // No title: it would name the alert with the server's English sentence, read out before
+      // the words in the UI language. The sentence is one click away, marked as English.
+      <div className="task-failure" role="alert" data-testid="task-error">
         <Icon name="alert" size={16} />
         <div>
           <strong>{failureHeadline(task, t)}</strong>
@@ -191,6 +193,12 @@ function TaskProgress({ entry, shown }: { entry: TaskEntry; shown: string }): Re
           <span className="task-failure-hint">
             {task.retryable ? t('video.fail.retryable') : t('video.fail.final')}
           </span>
+          {detail.tip ? (
+            <details className="task-failure-words" data-testid="task-error-words">
+              <summary>{t('video.fail.serverWords')}</summary>
+              <span lang="en">{detail.tip}</span>
+            </details>
+          ) : null}
           {settingsHere && task.error_code && PROXY_HELPS.has(task.error_code) ? (
             <a className="task-failure-link" href={PROXY_SETTING_HREF} data-testid="proxy-link">
               {t('video.fail.proxyLink')}
