@@ -309,6 +309,8 @@ export const en = {
   'mail.unread': 'Unread',
 
   'settings.title': 'Settings',
+
+  'settings.menu': 'Settings sections',
   'settings.loading': 'Loading server settings…',
   'settings.save': 'Save',
   'settings.saved': 'Settings saved',

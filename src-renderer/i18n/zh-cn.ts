@@ -292,6 +292,8 @@ export const zhCN: Record<MessageKey, string> = {
   'mail.unread': '未读',
 
   'settings.title': '设置',
+
+  'settings.menu': '设置分区',
   'settings.loading': '正在加载服务器设置…',
   'settings.save': '保存',
   'settings.saved': '设置已保存',

@@ -1,4 +1,4 @@
-import { useEffect, type ReactElement } from 'react';
+import { useEffect, useRef, type ReactElement } from 'react';
 import { Button } from '../../components/button.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -16,6 +16,7 @@ import { LanSection } from './lan-section.tsx';
 import { ReceiveMailSection } from './receive-mail-section.tsx';
 import { ServerSection } from './server-section.tsx';
 import { UpdatesSection } from './updates-section.tsx';
+import { SettingsMenu } from './settings-menu.tsx';
 import { useSettings } from './settings-store.ts';
 import { WebhooksSection } from './webhooks-section.tsx';
 
@@ -33,6 +34,7 @@ export function SettingsPage(): ReactElement {
   // On the computer itself, "change them on the computer running Ephemera" would send the
   // person looking for another machine; elsewhere the lede names the one meant.
   const local = useServer((s) => s.info?.client_is_local ?? true);
+  const grid = useRef<HTMLDivElement>(null);
 
   return (
     <div className="page page-settings">
@@ -46,58 +48,61 @@ export function SettingsPage(): ReactElement {
           </p>
         </div>
       </header>
-      <div className="settings-grid">
-        <LanSection />
-        <AppearanceSection />
-        <DesktopSection />
-        <UpdatesSection />
-        <DeviceKeySection onChange={() => void load()} />
-        <BrowserNotifySection />
-        {state === 'loading' ? (
-          <div className="card loading-row">
-            <Spinner /> {t('settings.loading')}
-          </div>
-        ) : null}
-        {state === 'error' && error ? (
-          <div className="card">
-            <EmptyState
-              icon={error.kind === 'forbidden' ? 'phone' : 'alert'}
-              tone={error.kind === 'network' || error.kind === 'server' ? 'error' : 'neutral'}
-              title={
-                error.kind === 'forbidden'
-                  ? t('settings.error.forbidden')
-                  : error.kind === 'not_found'
-                    ? t('settings.error.missing')
-                    : error.kind === 'auth'
-                      ? t('settings.error.auth')
-                      : t('settings.error.other')
-              }
-              action={
-                error.kind === 'forbidden' || error.kind === 'not_found' ? undefined : (
-                  <Button icon="refresh" onClick={() => void load()}>
-                    {error.kind === 'auth' ? t('settings.device.enter') : t('common.retry')}
-                  </Button>
-                )
-              }
-            >
-              {error.kind === 'not_found' ? (
-                t('settings.error.missingBody')
-              ) : (
-                <ErrorText error={error} />
-              )}
-            </EmptyState>
-          </div>
-        ) : null}
-        {settings ? (
-          <>
-            <DomainsSection />
-            <ReceiveMailSection />
-            <KeysSection />
-            <WebhooksSection />
-            <HostsSection />
-            <ServerSection key={JSON.stringify(settings)} settings={settings} />
-          </>
-        ) : null}
+      <div className="settings-layout">
+        <SettingsMenu grid={grid} />
+        <div className="settings-grid" ref={grid}>
+          <LanSection />
+          <AppearanceSection />
+          <DesktopSection />
+          <UpdatesSection />
+          <DeviceKeySection onChange={() => void load()} />
+          <BrowserNotifySection />
+          {state === 'loading' ? (
+            <div className="card loading-row">
+              <Spinner /> {t('settings.loading')}
+            </div>
+          ) : null}
+          {state === 'error' && error ? (
+            <div className="card">
+              <EmptyState
+                icon={error.kind === 'forbidden' ? 'phone' : 'alert'}
+                tone={error.kind === 'network' || error.kind === 'server' ? 'error' : 'neutral'}
+                title={
+                  error.kind === 'forbidden'
+                    ? t('settings.error.forbidden')
+                    : error.kind === 'not_found'
+                      ? t('settings.error.missing')
+                      : error.kind === 'auth'
+                        ? t('settings.error.auth')
+                        : t('settings.error.other')
+                }
+                action={
+                  error.kind === 'forbidden' || error.kind === 'not_found' ? undefined : (
+                    <Button icon="refresh" onClick={() => void load()}>
+                      {error.kind === 'auth' ? t('settings.device.enter') : t('common.retry')}
+                    </Button>
+                  )
+                }
+              >
+                {error.kind === 'not_found' ? (
+                  t('settings.error.missingBody')
+                ) : (
+                  <ErrorText error={error} />
+                )}
+              </EmptyState>
+            </div>
+          ) : null}
+          {settings ? (
+            <>
+              <DomainsSection />
+              <ReceiveMailSection />
+              <KeysSection />
+              <WebhooksSection />
+              <HostsSection />
+              <ServerSection key={JSON.stringify(settings)} settings={settings} />
+            </>
+          ) : null}
+        </div>
       </div>
     </div>
   );
