@@ -566,7 +566,8 @@ export const en = {
   'webhooks.error.limit': 'There are 20 webhooks already: delete one first.',
   'webhooks.title': 'Webhooks',
   'webhooks.description':
-    'Each new mail is sent, signed, to your own automations (a script, Home Assistant, n8n…). See the API docs for how to check the signature.',
+    'Each new mail is sent, signed, to your own automations (a script, Home Assistant, n8n…).',
+  'webhooks.signatureLink': 'How to check the signature (Standard Webhooks)',
   'webhooks.url': 'URL',
   'webhooks.descriptionLabel': 'Description (optional)',
   'webhooks.descriptionPlaceholder': 'e.g. Home Assistant',

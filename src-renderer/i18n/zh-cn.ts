@@ -535,7 +535,8 @@ export const zhCN: Record<MessageKey, string> = {
   'webhooks.error.limit': '已有 20 个 Webhook，请先删除一个。',
   'webhooks.title': 'Webhook',
   'webhooks.description':
-    '每封新邮件都会签名后发送到你自己的自动化程序（脚本、Home Assistant、n8n 等）。签名校验方法见 API 文档。',
+    '每封新邮件都会签名后发送到你自己的自动化程序（脚本、Home Assistant、n8n 等）。',
+  'webhooks.signatureLink': '如何校验签名（Standard Webhooks 标准）',
   'webhooks.url': 'URL',
   'webhooks.descriptionLabel': '描述（可选）',
   'webhooks.descriptionPlaceholder': '例如 Home Assistant',

@@ -10,6 +10,14 @@ import { attemptOutcome, WebhookDeliveriesList } from './webhook-deliveries.tsx'
 import { useWebhooks } from './webhooks-store.ts';
 
 /** Webhooks: add one (its secret shown once), send a test event, see deliveries, delete. */
+/**
+ * Where the signature check is explained, with a library per language: the deliveries are
+ * signed the Standard Webhooks way (docs/API.md, Webhooks), so its own page is the one that
+ * helps, and it works from any copy of the app (no docs are served by the app itself).
+ */
+const SIGNATURE_DOCS =
+  'https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md#verifying-webhook-authenticity';
+
 export function WebhooksSection(): ReactElement {
   const t = useT();
   const hooks = useWebhooks((s) => s.hooks);
@@ -44,7 +52,19 @@ export function WebhooksSection(): ReactElement {
     <Section
       icon="bolt"
       title={t('webhooks.title')}
-      description={t('webhooks.description')}
+      description={
+        <>
+          {t('webhooks.description')}{' '}
+          <a
+            href={SIGNATURE_DOCS}
+            target="_blank"
+            rel="noreferrer noopener"
+            data-testid="webhook-signature-docs"
+          >
+            {t('webhooks.signatureLink')}
+          </a>
+        </>
+      }
       testId="webhooks-section"
     >
       {created ? (
