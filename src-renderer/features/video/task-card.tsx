@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { Fragment, useState, type ReactElement } from 'react';
 import { api, asApiError, type Task } from '../../api/client.ts';
 import { Button } from '../../components/button.tsx';
 import { Countdown } from '../../components/countdown.tsx';
@@ -12,7 +12,7 @@ import { useToasts } from '../../stores/toast-store.ts';
 import { PROXY_SETTING_HREF } from '../settings/proxy-focus.ts';
 import { CopyDiagnostics } from './copy-diagnostics.tsx';
 import { failureDetail, failureHeadline } from './video-errors.ts';
-import { linkLabel } from './task-title.ts';
+import { linkLabel, linkPieces } from './task-title.ts';
 import { useVideo, type TaskEntry } from './video-store.ts';
 
 /** Failures whose explanation suggests a proxy: the card links to the proxy setting. */
@@ -83,9 +83,13 @@ export function TaskCard({ entry }: { entry: TaskEntry }): ReactElement {
           </div>
           <h2 className="task-title" title={task?.title ?? link ?? undefined}>
             {task?.title ??
-              (status === 'queued'
-                ? t('video.title.waiting')
-                : (link ?? t('video.title.platform', { platform })))}
+              (status === 'queued' ? (
+                t('video.title.waiting')
+              ) : link ? (
+                <BreakableLink label={link} />
+              ) : (
+                t('video.title.platform', { platform })
+              ))}
           </h2>
           <p className="task-sub">
             {[
@@ -317,5 +321,19 @@ function TaskActions({
         </Button>
       )}
     </div>
+  );
+}
+
+/** A link label that wraps only where a URL reads apart (task-title.ts, linkPieces). */
+function BreakableLink({ label }: { label: string }): ReactElement {
+  return (
+    <span className="task-title-link">
+      {linkPieces(label).map((piece, i) => (
+        <Fragment key={i}>
+          {i > 0 ? <wbr /> : null}
+          {piece}
+        </Fragment>
+      ))}
+    </span>
   );
 }
