@@ -28,10 +28,11 @@ export function rawRoute(mail: MailServices) {
   return (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
     const id = parseMailId(request.params.id);
     const { bytes, stream, subject } = mail.raw.raw(request.params.email, id);
+    const name = rawFileName(id, subject);
     return fileHeaders(
       reply,
       'message/rfc822',
-      contentDisposition(rawFileName(id, subject), { type: 'attachment' }),
+      contentDisposition(name, { type: 'attachment', fallback: asciiName(name) }),
     )
       .header('content-length', bytes)
       .send(stream);

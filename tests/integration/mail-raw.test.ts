@@ -72,6 +72,7 @@ describe('raw message and attachments (GET …/raw, …/attachments/{n})', () =>
   it('names the .eml after the subject (made safe, any script), else mail-<id>.eml', async () => {
     const m = await boot();
     const { email } = await m.generate();
+    let lastHeader = '';
     const named = async (subjectHeader: string): Promise<string | undefined> => {
       const raw = Buffer.from(
         `From: a@example.org\r\nTo: ${email}\r\n${subjectHeader}Content-Type: text/plain\r\n\r\nHi\r\n`,
@@ -80,12 +81,15 @@ describe('raw message and attachments (GET …/raw, …/attachments/{n})', () =>
       const res = await m.api(`/api/emails/${email}/${mail.id}/raw`);
       expect(res.status).toBe(200);
       const header = res.headers.get('content-disposition') ?? '';
+      lastHeader = header;
       await m.api(`/api/emails/${email}/${mail.id}`, { method: 'DELETE' });
       return parseDisposition(header).parameters.filename;
     };
     // "您的验证码: 482913 / Acme", encoded as mail clients send it.
     const chinese = `=?UTF-8?B?${Buffer.from('您的验证码: 482913 / Acme').toString('base64')}?=`;
     expect(await named(`Subject: ${chinese}\r\n`)).toBe('您的验证码_ 482913 _ Acme.eml');
+    // Clients that read only `filename` get underscores for what ASCII cannot say, never '?'.
+    expect(lastHeader).toContain('filename="______ 482913 _ Acme.eml"');
     expect(await named(`Subject: ../../.bashrc\r\n`)).toBe('_.._.bashrc.eml');
     expect(await named(`Subject: ${'x'.repeat(300)}\r\n`)).toBe(`${'x'.repeat(100)}.eml`);
     expect(await named('')).toMatch(/^mail-\d+\.eml$/);
