@@ -7,36 +7,15 @@ import {
   loadHeldOut,
   type CorpusMail,
 } from './corpus-loader.ts';
+import { tally as countRows, type Tally } from '../extraction/tally.ts';
 
 const corpus = loadCorpus();
 const results = corpus.map((mail) => ({ mail, got: extractCode(mail) }));
 const heldOut = loadHeldOut();
 
-interface Tally {
-  mails: number;
-  /** Mails with a code, and those where it was found exactly. */
-  positives: number;
-  truePositives: number;
-  /** Mails where something was returned. */
-  predicted: number;
-  precision: number;
-  recall: number;
-}
-
 /** Precision: right codes / codes returned. Recall: right codes / mails that have one. */
-function tally(rows: readonly { mail: CorpusMail; got: string | null }[]): Tally {
-  const positives = rows.filter((r) => r.mail.expected !== null).length;
-  const predicted = rows.filter((r) => r.got !== null).length;
-  const truePositives = rows.filter((r) => r.got !== null && r.got === r.mail.expected).length;
-  return {
-    mails: rows.length,
-    positives,
-    truePositives,
-    predicted,
-    precision: predicted === 0 ? 1 : truePositives / predicted,
-    recall: positives === 0 ? 1 : truePositives / positives,
-  };
-}
+const tally = (rows: readonly { mail: CorpusMail; got: string | null }[]): Tally =>
+  countRows(rows.map((r) => ({ expected: r.mail.expected, got: r.got })));
 
 const describeMiss = (r: { mail: CorpusMail; got: string | null }): string =>
   `${r.mail.id}: expected ${String(r.mail.expected)}, got ${String(r.got)} (${r.mail.note})`;

@@ -6,6 +6,7 @@ import {
   loadLinkHeldOut,
   type LinkCorpusMail,
 } from './link-corpus-loader.ts';
+import { tally as countRows, type Tally } from '../extraction/tally.ts';
 
 const corpus = loadLinkCorpus();
 const heldOut = loadLinkHeldOut();
@@ -15,29 +16,9 @@ interface Row {
   got: string | null;
 }
 
-interface Tally {
-  mails: number;
-  positives: number;
-  truePositives: number;
-  predicted: number;
-  precision: number;
-  recall: number;
-}
-
 /** Precision: right links / links returned. Recall: right links / mails that have one. */
-function tally(rows: readonly Row[]): Tally {
-  const positives = rows.filter((r) => r.mail.expected !== null).length;
-  const predicted = rows.filter((r) => r.got !== null).length;
-  const truePositives = rows.filter((r) => r.got !== null && r.got === r.mail.expected).length;
-  return {
-    mails: rows.length,
-    positives,
-    truePositives,
-    predicted,
-    precision: predicted === 0 ? 1 : truePositives / predicted,
-    recall: positives === 0 ? 1 : truePositives / positives,
-  };
-}
+const tally = (rows: readonly Row[]): Tally =>
+  countRows(rows.map((r) => ({ expected: r.mail.expected, got: r.got })));
 
 const line = (name: string, t: Tally): string =>
   `${name.padEnd(18)} mails ${String(t.mails).padStart(3)}  precision ${t.precision.toFixed(3)}  recall ${t.recall.toFixed(3)}  (${t.truePositives}/${t.positives} found, ${t.predicted} returned)`;
