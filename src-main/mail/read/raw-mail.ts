@@ -27,11 +27,11 @@ export class RawMail {
    * name); MAIL_NOT_FOUND before any byte.
    */
   raw(rawEmail: string, id: number): { bytes: number; stream: Readable; subject: string | null } {
-    const ref = this.rawRef(rawEmail, id);
     const { email } = this.leases.requireRecorded(rawEmail);
+    const ref = this.rawRef(email, id);
     return {
       bytes: ref.bytes,
-      subject: this.subject(email, id),
+      subject: this.subject(id),
       stream: Readable.from(pieces(this.raws, ref.rawId, ref.bytes), { highWaterMark: 1 }),
     };
   }
@@ -43,7 +43,7 @@ export class RawMail {
     if (!head) throw notFound(id);
     if (index >= head.mail.attachments.length)
       throw new AppError('MAIL_NOT_FOUND', `Mail ${id} has no attachment ${index}.`);
-    const ref = this.rawRef(rawEmail, id);
+    const ref = this.rawRef(email, id);
     const raw = this.raws.whole(ref.rawId);
     if (!raw) throw notFound(id);
     const file = await this.parser.attachment(raw, index);
@@ -52,13 +52,12 @@ export class RawMail {
   }
 
   /** The start of the mail's subject (enough for a file name), or null when it has none. */
-  private subject(email: string, id: number): string | null {
-    if (this.store.head(email, id)?.bytes.subject == null) return null;
-    return this.store.piece(id, 'subject', 1, 200)?.toString('utf8') ?? null;
+  private subject(id: number): string | null {
+    return this.store.piece(id, 'subject', 1, 200)?.toString('utf8') || null;
   }
 
-  private rawRef(rawEmail: string, id: number): { rawId: number; bytes: number } {
-    const { email } = this.leases.requireRecorded(rawEmail);
+  /** Where mail `id` of mailbox `email` (already checked as recorded) keeps its raw message. */
+  private rawRef(email: string, id: number): { rawId: number; bytes: number } {
     const ref = this.raws.ref(email, id);
     if (ref === undefined) throw notFound(id);
     if (ref === null)
