@@ -134,9 +134,7 @@ export function composeOutbound(
     setProxy: (next) => {
       const old = transports;
       transports = makeTransports(next);
-      client.switchDispatcher(transports.dispatcher);
-      client.switchPageTransport(transports.pages);
-      client.switchRoute(transports.route);
+      client.switchTransports(transports);
       if (old !== transports) void old.close().catch(() => undefined);
     },
     close: async () => {

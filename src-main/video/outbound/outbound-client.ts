@@ -72,7 +72,7 @@ export class OutboundClient {
   private media: Transport;
 
   constructor(
-    private dispatcher: LazyDispatcher,
+    dispatcher: LazyDispatcher,
     private pages: Transport | null = null,
     /** Which proxy the transports send a URL through, so a failure can name it. */
     private route: ProxyRoute = DIRECT,
@@ -82,25 +82,16 @@ export class OutboundClient {
 
   /**
    * Sends every request from now on through `next` (the proxy setting changed); requests in
-   * flight finish on the old dispatcher, which the caller closes. Returns the old one.
+   * flight finish on the old transports, which the caller closes.
    */
-  switchDispatcher(next: LazyDispatcher): LazyDispatcher {
-    const old = this.dispatcher;
-    this.dispatcher = next;
-    this.media = dispatcherTransport(next);
-    return old;
-  }
-
-  /** As switchDispatcher, for the page transport. Returns the old one for the caller to close. */
-  switchPageTransport(next: Transport | null): Transport | null {
-    const old = this.pages;
-    this.pages = next;
-    return old;
-  }
-
-  /** As switchDispatcher, for the proxy the new transports use. */
-  switchRoute(next: ProxyRoute): void {
-    this.route = next;
+  switchTransports(next: {
+    dispatcher: LazyDispatcher;
+    pages: Transport | null;
+    route: ProxyRoute;
+  }): void {
+    this.media = dispatcherTransport(next.dispatcher);
+    this.pages = next.pages;
+    this.route = next.route;
   }
 
   scoped(policy: FetchPolicy): ScopedClient {
