@@ -55,6 +55,10 @@ export class OAuthServer {
   slowDowns = 0;
   /** The next refresh answers this error instead (e.g. temporarily_unavailable → 503). */
   failNextRefresh: 'server_error' | null = null;
+  /** How /revoke answers: as RFC 7009 says, a 503, or never (the request is held open). */
+  revocation: 'ok' | 'unavailable' | 'hang' = 'ok';
+  /** What each revocation request said (never the token: whether it was one this server knew). */
+  readonly revocations: { hint: string | null; clientId: string | null; known: boolean }[] = [];
   private readonly access = new Map<string, { grant: Grant; expiresAt: number }>();
   private readonly refresh = new Map<string, Grant>();
   private readonly devices = new Map<string, DeviceCode>();
@@ -87,8 +91,23 @@ export class OAuthServer {
   get authorizationEndpoint(): string {
     return `${this.url}/authorize`;
   }
+  get revocationEndpoint(): string {
+    return `${this.url}/revoke`;
+  }
   get introspectionUrl(): string {
     return `${this.url}/introspect`;
+  }
+
+  /** A device-flow client of this server (client id `c`), as a source stores it. */
+  deviceClient() {
+    return {
+      flow: 'device' as const,
+      client_id: 'c',
+      token_endpoint: this.tokenEndpoint,
+      device_authorization_endpoint: this.deviceEndpoint,
+      revocation_endpoint: this.revocationEndpoint,
+      scopes: ['offline_access'],
+    };
   }
 
   /** The user typed the code at the verification page and allowed access. */
@@ -167,7 +186,14 @@ export class OAuthServer {
       case '/token':
         return this.token(form, send);
       case '/revoke':
-        this.revoke(form.get('token') ?? '');
+        if (this.revocation === 'hang') return;
+        if (this.revocation === 'unavailable')
+          return send(503, { error: 'temporarily_unavailable' });
+        this.revocations.push({
+          hint: form.get('token_type_hint'),
+          clientId: form.get('client_id'),
+          known: this.revoke(form.get('token') ?? ''),
+        });
         return send(200, {});
       case '/introspect':
         return send(200, this.introspect(form.get('token') ?? ''));
@@ -284,9 +310,49 @@ export class OAuthServer {
     };
   }
 
-  private revoke(value: string): void {
+  private revoke(value: string): boolean {
     const grant = this.refresh.get(value) ?? this.access.get(value)?.grant;
     if (grant) grant.revoked = true;
+    return grant !== undefined;
+  }
+
+  /** A refresh with `refreshToken`, as a client holding it would try: the error code, or null. */
+  async tryRefresh(refreshToken: string, clientId: string): Promise<string | null> {
+    const res = await fetch(this.tokenEndpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: clientId,
+      }).toString(),
+    });
+    return res.ok ? null : (((await res.json()) as { error?: string }).error ?? String(res.status));
+  }
+
+  /**
+   * A device sign-in through `start` (device-flow.ts's startDeviceFlow) that the user approves
+   * at once, the wait moving `clock`: the refresh token it gave.
+   */
+  async deviceSignIn(
+    start: (
+      wait: (ms: number) => Promise<void>,
+    ) => Promise<{ done: Promise<{ refreshToken: string | null }> }>,
+    clock: { advance(ms: number): void },
+  ): Promise<string> {
+    const flow = await start((ms) => {
+      clock.advance(ms);
+      this.approveDevice();
+      return Promise.resolve();
+    });
+    return (await flow.done).refreshToken ?? '';
+  }
+
+  /** The refresh token handed out last (the one a signed-in client holds now). */
+  lastRefreshToken(): string {
+    const last = this.issued.filter((t) => t.startsWith('rt_')).at(-1);
+    if (!last) throw new Error('no refresh token issued yet');
+    return last;
   }
 
   private introspect(value: string) {

@@ -3,6 +3,7 @@ import type { ConnectionOptions } from 'node:tls';
 import {
   sendsPasswordElsewhere,
   type Source,
+  type SourcePatch,
   type SourceAuthorize,
   type SourceTestResult,
 } from '../../../src-shared/mail/sources.ts';
@@ -16,6 +17,8 @@ import {
   completeOAuth,
   parseStoredOAuth,
   releaseClients,
+  sameOAuth,
+  type OAuthConfig,
   type ReleaseClient,
 } from './oauth/oauth-config.ts';
 import { OAuthSources } from './oauth/oauth-sources.ts';
@@ -47,7 +50,11 @@ export interface SourceServiceDeps {
   /** Extra TLS settings for every source (extra trusted CAs). */
   tls?: ConnectionOptions;
   /** OAuth sign-in: waits and timeouts (tests), and the build's client ids (release config). */
-  oauth?: Omit<SignInDeps, 'clock'> & { clients?: Partial<Record<string, ReleaseClient>> };
+  oauth?: Omit<SignInDeps, 'clock'> & {
+    clients?: Partial<Record<string, ReleaseClient>>;
+    /** How long a delete waits for the provider's revocation (oauth/revoke.ts). */
+    revokeTimeoutMs?: number;
+  };
 }
 
 const NOT_SIGNED_IN = 'not signed in yet: sign in to let Ephemera read this mailbox';
@@ -66,6 +73,7 @@ export class SourceService {
     this.oauth = new OAuthSources({
       ...deps,
       signIn: deps.oauth,
+      revokeTimeoutMs: deps.oauth?.revokeTimeoutMs,
       setStatus: (id, status) => this.status.set(id, status),
       restart: (id) => this.restart(id),
       halt: (id) => this.halt(id),
@@ -131,24 +139,25 @@ export class SourceService {
     const host = patch.host ?? old.host;
     const tls = patch.tls ?? old.tls;
     requireTlsOrLoopback(host, tls);
-    const oauth = old.oauth !== null;
-    if (oauth && patch.password !== undefined) {
-      throw settingsInvalid(
-        'source_password_invalid',
-        'This source signs in with OAuth: it takes no password (sign in again instead).',
-      );
-    }
+    const oldConfig = parseStoredOAuth(old.oauth);
+    const config = this.patchedOAuth(oldConfig, patch);
     // An OAuth source's tokens go only where they were first used: elsewhere, sign in again.
     const elsewhere = sendsPasswordElsewhere(old, patch);
-    if (!oauth && patch.password === undefined && elsewhere) {
+    if (!config && patch.password === undefined && elsewhere) {
       throw settingsInvalid(
         'source_password_required',
         'Enter the password again: the host, port, TLS mode or user name changed, and the stored password is only sent where it was given.',
       );
     }
+    // Tokens granted to another client, scopes or provider are not this description's.
+    const forget = config !== null && (elsewhere || !sameOAuth(oldConfig, config));
     const mailbox = patch.mailbox ?? old.mailbox;
     // Another server or mailbox has other UIDs: it starts at its end.
     const moved = host !== old.host || mailbox !== old.mailbox;
+    if (forget) this.oauth.cancel(id);
+    await this.halt(id);
+    // Read after the halt: a refresh may have rotated the token until then.
+    const current = this.require(id);
     this.deps.store.updateSettings(
       id,
       {
@@ -159,19 +168,42 @@ export class SourceService {
         secret:
           patch.password !== undefined
             ? this.deps.box.seal(patch.password)
-            : oauth && elsewhere
+            : forget
               ? Buffer.alloc(0)
-              : old.secret,
-        secretFormat: patch.password === undefined ? old.secretFormat : this.deps.box.format,
+              : current.secret,
+        secretFormat: patch.password === undefined ? current.secretFormat : this.deps.box.format,
         mailbox,
         afterIngest: patch.after_ingest ?? old.afterIngest,
+        oauth: config && JSON.stringify(config),
       },
       moved,
     );
-    await this.halt(id);
+    if (forget) await this.oauth.revoke(current);
     const record = this.require(id);
+    this.status.delete(id);
     this.run(record);
     return this.view(record);
+  }
+
+  /**
+   * The sign-in description after a PATCH (null: a password source). A source keeps its kind:
+   * switching between password and OAuth is refused (docs/mail-in.md says why).
+   */
+  private patchedOAuth(old: OAuthConfig | null, patch: SourcePatch): OAuthConfig | null {
+    if (old && patch.password !== undefined) {
+      throw settingsInvalid(
+        'source_password_invalid',
+        'This source signs in with OAuth: it takes no password (sign in again instead, or remove it and add it again with a password).',
+      );
+    }
+    if (!old && patch.oauth !== undefined) {
+      throw settingsInvalid(
+        'source_oauth_invalid',
+        'This source signs in with a password: to sign in with OAuth, remove it and add it again with OAuth.',
+      );
+    }
+    if (!old || !patch.oauth) return old;
+    return completeOAuth(patch.oauth, this.deps.oauth?.clients ?? releaseClients());
   }
 
   /**
@@ -192,12 +224,28 @@ export class SourceService {
     return answer;
   }
 
+  /**
+   * Ends a sign-in under way (nothing under way: nothing to do). The provider is asked no more,
+   * and the source goes back to what it was: running on its tokens, or waiting for a sign-in.
+   */
+  async cancelAuthorize(id: string): Promise<void> {
+    this.require(id);
+    if (!this.oauth.authorizing(id)) return;
+    this.oauth.cancel(id);
+    this.status.delete(id);
+    await this.restart(id);
+  }
+
+  /** The source is forgotten, then its refresh token revoked at the provider (best effort). */
   async delete(id: string): Promise<void> {
     this.require(id);
     this.oauth.cancel(id);
     await this.halt(id);
+    const record = this.deps.store.get(id);
+    if (!record) return;
     this.deps.store.delete(id);
     this.status.delete(id);
+    await this.oauth.revoke(record);
   }
 
   /** Connect, log in, open the mailbox, and say what happened (the source keeps running). */

@@ -39,6 +39,7 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 export async function postForm(
   endpoint: string,
   params: Record<string, string>,
+  timeoutMs = TIMEOUT_MS,
 ): Promise<Record<string, unknown>> {
   let res: Response;
   try {
@@ -47,7 +48,7 @@ export async function postForm(
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: new URLSearchParams(params).toString(),
       redirect: 'error',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (err) {
     throw new OAuthError('network', `the provider could not be reached (${describe(err)})`);

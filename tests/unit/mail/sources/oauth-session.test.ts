@@ -11,28 +11,13 @@ describe('OAuth tokens (against the test authorization server on 127.0.0.1)', ()
   let config: OAuthConfig;
   beforeAll(async () => {
     server = await OAuthServer.start({ username: 'u', interval: 5 });
-    config = {
-      flow: 'device',
-      client_id: 'c',
-      token_endpoint: server.tokenEndpoint,
-      device_authorization_endpoint: server.deviceEndpoint,
-      scopes: ['offline_access'],
-    };
+    config = server.deviceClient();
   });
   afterAll(() => server.close());
 
   /** A refresh token the server takes, through a device sign-in. */
-  const signIn = async (clock: ManualClock): Promise<string> => {
-    const flow = await startDeviceFlow(config, {
-      clock,
-      wait: (ms) => {
-        clock.advance(ms);
-        server.approveDevice();
-        return Promise.resolve();
-      },
-    });
-    return (await flow.done).refreshToken ?? '';
-  };
+  const signIn = (clock: ManualClock): Promise<string> =>
+    server.deviceSignIn((wait) => startDeviceFlow(config, { clock, wait }), clock);
 
   const session = (clock: ManualClock, refreshToken: string, saved: string[], lost: string[]) =>
     new OAuthSession({
