@@ -98,6 +98,33 @@ describe('OAuth revocation, cancel and description changes (test server on 127.0
     expect(outcomes).toEqual([]);
   });
 
+  it('cancel ends a token request in flight at once (not after its 30 s timeout)', async () => {
+    const held: http.ServerResponse[] = [];
+    const silent = http.createServer((_req, res) => held.push(res));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const steps = new StepWait();
+      const flow = await startDeviceFlow(
+        { ...config, token_endpoint: `http://127.0.0.1:${port}/token` },
+        { clock: new ManualClock(), wait: steps.wait },
+      );
+      await steps.step();
+      for (let i = 0; i < 500 && held.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(held).toHaveLength(1);
+      const started = performance.now();
+      flow.cancel();
+      await expect(flow.done).rejects.toMatchObject({ code: 'cancelled' });
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(steps.held).toBe(0);
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+  });
+
   it('a description is the same whatever the order of its keys and scopes', () => {
     const reordered = { ...config, scopes: ['b', 'a'] };
     expect(sameOAuth({ ...config, scopes: ['a', 'b'] }, reordered)).toBe(true);
