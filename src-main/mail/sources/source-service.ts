@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { ConnectionOptions } from 'node:tls';
-import {
-  sendsPasswordElsewhere,
-  type Source,
-  type SourcePatch,
-  type SourceAuthorize,
-  type SourceTestResult,
+import type {
+  Source,
+  SourceAuthorize,
+  SourceTestResult,
 } from '../../../src-shared/mail/sources.ts';
 import { settingsInvalid } from '../../core/app-error.ts';
 import type { Clock } from '../../core/clock.ts';
@@ -17,8 +15,6 @@ import {
   completeOAuth,
   parseStoredOAuth,
   releaseClients,
-  sameOAuth,
-  type OAuthConfig,
   type ReleaseClient,
 } from './oauth/oauth-config.ts';
 import { OAuthSources } from './oauth/oauth-sources.ts';
@@ -26,13 +22,9 @@ import type { SignInDeps } from './oauth/sign-ins.ts';
 import { routeRecipients } from './recipient-routing.ts';
 import { openSecret, SecretUnreadable, type SecretBox } from './secret-box.ts';
 import { passwordAuth, type ImapCredential, type SourceAuth } from './source-auth.ts';
-import {
-  parseSourceCreate,
-  parseSourcePatch,
-  requireTlsOrLoopback,
-  sourceNotFound,
-} from './source-input.ts';
+import { parseSourceCreate, sourceNotFound } from './source-input.ts';
 import type { SourceIngest } from './source-ingest.ts';
+import { planPatch } from './source-patch.ts';
 import { failedTest, probeSource } from './source-probe.ts';
 import type { SourceRecord, SourceStore } from './source-store.ts';
 import { signedOut, sourceView, type SourceStatus } from './source-view.ts';
@@ -134,76 +126,22 @@ export class SourceService {
   }
 
   async update(id: string, body: unknown): Promise<Source> {
-    const patch = parseSourcePatch(body);
-    const old = this.require(id);
-    const host = patch.host ?? old.host;
-    const tls = patch.tls ?? old.tls;
-    requireTlsOrLoopback(host, tls);
-    const oldConfig = parseStoredOAuth(old.oauth);
-    const config = this.patchedOAuth(oldConfig, patch);
-    // An OAuth source's tokens go only where they were first used: elsewhere, sign in again.
-    const elsewhere = sendsPasswordElsewhere(old, patch);
-    if (!config && patch.password === undefined && elsewhere) {
-      throw settingsInvalid(
-        'source_password_required',
-        'Enter the password again: the host, port, TLS mode or user name changed, and the stored password is only sent where it was given.',
-      );
-    }
-    // Tokens granted to another client, scopes or provider are not this description's.
-    const forget = config !== null && (elsewhere || !sameOAuth(oldConfig, config));
-    const mailbox = patch.mailbox ?? old.mailbox;
-    // Another server or mailbox has other UIDs: it starts at its end.
-    const moved = host !== old.host || mailbox !== old.mailbox;
-    if (forget) this.oauth.cancel(id);
+    const plan = planPatch(
+      this.require(id),
+      body,
+      this.deps.box,
+      this.deps.oauth?.clients ?? releaseClients(),
+    );
+    if (plan.forget) this.oauth.cancel(id);
     await this.halt(id);
     // Read after the halt: a refresh may have rotated the token until then.
     const current = this.require(id);
-    this.deps.store.updateSettings(
-      id,
-      {
-        host,
-        port: patch.port ?? old.port,
-        tls,
-        username: patch.username ?? old.username,
-        secret:
-          patch.password !== undefined
-            ? this.deps.box.seal(patch.password)
-            : forget
-              ? Buffer.alloc(0)
-              : current.secret,
-        secretFormat: patch.password === undefined ? current.secretFormat : this.deps.box.format,
-        mailbox,
-        afterIngest: patch.after_ingest ?? old.afterIngest,
-        oauth: config && JSON.stringify(config),
-      },
-      moved,
-    );
-    if (forget) await this.oauth.revoke(current);
+    this.deps.store.updateSettings(id, plan.settings(current), plan.moved);
+    if (plan.forget) await this.oauth.revoke(current);
     const record = this.require(id);
     this.status.delete(id);
     this.run(record);
     return this.view(record);
-  }
-
-  /**
-   * The sign-in description after a PATCH (null: a password source). A source keeps its kind:
-   * switching between password and OAuth is refused (docs/mail-in.md says why).
-   */
-  private patchedOAuth(old: OAuthConfig | null, patch: SourcePatch): OAuthConfig | null {
-    if (old && patch.password !== undefined) {
-      throw settingsInvalid(
-        'source_password_invalid',
-        'This source signs in with OAuth: it takes no password (sign in again instead, or remove it and add it again with a password).',
-      );
-    }
-    if (!old && patch.oauth !== undefined) {
-      throw settingsInvalid(
-        'source_oauth_invalid',
-        'This source signs in with a password: to sign in with OAuth, remove it and add it again with OAuth.',
-      );
-    }
-    if (!old || !patch.oauth) return old;
-    return completeOAuth(patch.oauth, this.deps.oauth?.clients ?? releaseClients());
   }
 
   /**
