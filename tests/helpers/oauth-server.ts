@@ -98,18 +98,6 @@ export class OAuthServer {
     return `${this.url}/introspect`;
   }
 
-  /** A device-flow client of this server (client id `c`), as a source stores it. */
-  deviceClient() {
-    return {
-      flow: 'device' as const,
-      client_id: 'c',
-      token_endpoint: this.tokenEndpoint,
-      device_authorization_endpoint: this.deviceEndpoint,
-      revocation_endpoint: this.revocationEndpoint,
-      scopes: ['offline_access'],
-    };
-  }
-
   /** The user typed the code at the verification page and allowed access. */
   approveDevice(userCode?: string): void {
     this.lastDevice(userCode).state = 'approved';
@@ -314,45 +302,6 @@ export class OAuthServer {
     const grant = this.refresh.get(value) ?? this.access.get(value)?.grant;
     if (grant) grant.revoked = true;
     return grant !== undefined;
-  }
-
-  /** A refresh with `refreshToken`, as a client holding it would try: the error code, or null. */
-  async tryRefresh(refreshToken: string, clientId: string): Promise<string | null> {
-    const res = await fetch(this.tokenEndpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'refresh_token',
-        refresh_token: refreshToken,
-        client_id: clientId,
-      }).toString(),
-    });
-    return res.ok ? null : (((await res.json()) as { error?: string }).error ?? String(res.status));
-  }
-
-  /**
-   * A device sign-in through `start` (device-flow.ts's startDeviceFlow) that the user approves
-   * at once, the wait moving `clock`: the refresh token it gave.
-   */
-  async deviceSignIn(
-    start: (
-      wait: (ms: number) => Promise<void>,
-    ) => Promise<{ done: Promise<{ refreshToken: string | null }> }>,
-    clock: { advance(ms: number): void },
-  ): Promise<string> {
-    const flow = await start((ms) => {
-      clock.advance(ms);
-      this.approveDevice();
-      return Promise.resolve();
-    });
-    return (await flow.done).refreshToken ?? '';
-  }
-
-  /** The refresh token handed out last (the one a signed-in client holds now). */
-  lastRefreshToken(): string {
-    const last = this.issued.filter((t) => t.startsWith('rt_')).at(-1);
-    if (!last) throw new Error('no refresh token issued yet');
-    return last;
   }
 
   private introspect(value: string) {

@@ -3,6 +3,7 @@ import type { Source, SourceAuthorize } from '../../src-shared/mail/sources.ts';
 import { addLogSink } from '../../src-main/core/logger.ts';
 import { hasDovecot, type Dovecot } from '../helpers/dovecot.ts';
 import type { MailTestApp } from '../helpers/mail-app.ts';
+import { lastRefreshToken, tryRefresh } from '../helpers/oauth-client.ts';
 import type { OAuthServer } from '../helpers/oauth-server.ts';
 import { addSource, json, sources, startSourceApp, waitForSource } from '../helpers/source-app.ts';
 import { StepWait } from '../helpers/step-wait.ts';
@@ -114,13 +115,13 @@ describe.skipIf(!hasDovecot)('OAuth mail sources: cancel, delete and change a si
   it('delete revokes the refresh token at the provider: it no longer refreshes', async () => {
     const source = await addOAuth();
     await signIn(source.id);
-    const token = oauth.lastRefreshToken();
+    const token = lastRefreshToken(oauth);
     const seen = oauth.revocations.length;
     expect((await m.api(`/api/sources/${source.id}`, { method: 'DELETE' })).status).toBe(204);
     expect(oauth.revocations.slice(seen)).toEqual([
       { hint: 'refresh_token', clientId: 'ephemera-test', known: true },
     ]);
-    expect(await oauth.tryRefresh(token, 'ephemera-test')).toBe('invalid_grant');
+    expect(await tryRefresh(oauth, token, 'ephemera-test')).toBe('invalid_grant');
   });
 
   for (const down of ['hang', 'unavailable', 'refused'] as const) {
@@ -164,7 +165,7 @@ describe.skipIf(!hasDovecot)('OAuth mail sources: cancel, delete and change a si
     await waitForSource(m, source.id, (s) => s.state === 'idle');
     expect(oauth.revocations.length).toBe(revoked);
 
-    const token = oauth.lastRefreshToken();
+    const token = lastRefreshToken(oauth);
     const changed = await json<Source>(
       await patch(source.id, { oauth: description({ client_id: 'another-client' }) }),
       200,
@@ -178,7 +179,7 @@ describe.skipIf(!hasDovecot)('OAuth mail sources: cancel, delete and change a si
     expect(oauth.revocations.slice(revoked)).toEqual([
       { hint: 'refresh_token', clientId: 'ephemera-test', known: true },
     ]);
-    expect(await oauth.tryRefresh(token, 'ephemera-test')).toBe('invalid_grant');
+    expect(await tryRefresh(oauth, token, 'ephemera-test')).toBe('invalid_grant');
     // It stays that way until a sign-in with the new description.
     const answer = await authorize(source.id);
     expect(answer.flow).toBe('device');
@@ -192,12 +193,12 @@ describe.skipIf(!hasDovecot)('OAuth mail sources: cancel, delete and change a si
   it('PATCH of the user name forgets and revokes the tokens (they go only where first used)', async () => {
     const source = await addOAuth();
     await signIn(source.id);
-    const token = oauth.lastRefreshToken();
+    const token = lastRefreshToken(oauth);
     const revoked = oauth.revocations.length;
     const moved = await json<Source>(await patch(source.id, { username: 'other@test.local' }), 200);
     expect(moved).toMatchObject({ state: 'error', needs_sign_in: true });
     expect(oauth.revocations.length).toBe(revoked + 1);
-    expect(await oauth.tryRefresh(token, 'ephemera-test')).toBe('invalid_grant');
+    expect(await tryRefresh(oauth, token, 'ephemera-test')).toBe('invalid_grant');
   });
 
   it('PATCH oauth refuses a bad description and a switch between password and OAuth (400, detail)', async () => {

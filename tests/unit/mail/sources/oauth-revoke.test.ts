@@ -12,6 +12,7 @@ import {
 import { revokeRefreshToken } from '../../../../src-main/mail/sources/oauth/revoke.ts';
 import { SignIns } from '../../../../src-main/mail/sources/oauth/sign-ins.ts';
 import { ManualClock } from '../../../helpers/manual-clock.ts';
+import { deviceClient, deviceSignIn, tryRefresh } from '../../../helpers/oauth-client.ts';
 import { OAuthServer } from '../../../helpers/oauth-server.ts';
 import { StepWait } from '../../../helpers/step-wait.ts';
 
@@ -21,13 +22,13 @@ describe('OAuth revocation, cancel and description changes (test server on 127.0
   const logger = createLogger('test', true);
   beforeAll(async () => {
     server = await OAuthServer.start({ username: 'u', interval: 5 });
-    config = server.deviceClient();
+    config = deviceClient(server);
   });
   afterAll(() => server.close());
 
   const signIn = (): Promise<string> => {
     const clock = new ManualClock();
-    return server.deviceSignIn((wait) => startDeviceFlow(config, { clock, wait }), clock);
+    return deviceSignIn(server, config, clock);
   };
 
   it('revokes the refresh token as RFC 7009 says: it no longer refreshes', async () => {
@@ -38,7 +39,7 @@ describe('OAuth revocation, cancel and description changes (test server on 127.0
       clientId: 'c',
       known: true,
     });
-    expect(await server.tryRefresh(token, 'c')).toBe('invalid_grant');
+    expect(await tryRefresh(server, token, 'c')).toBe('invalid_grant');
   });
 
   it('asks nothing without a revocation endpoint or a token', async () => {

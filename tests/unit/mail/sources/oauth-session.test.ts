@@ -4,6 +4,7 @@ import { startDeviceFlow } from '../../../../src-main/mail/sources/oauth/device-
 import type { OAuthConfig } from '../../../../src-main/mail/sources/oauth/oauth-config.ts';
 import { OAuthSession } from '../../../../src-main/mail/sources/oauth/oauth-session.ts';
 import { ManualClock } from '../../../helpers/manual-clock.ts';
+import { deviceClient, deviceSignIn } from '../../../helpers/oauth-client.ts';
 import { OAuthServer } from '../../../helpers/oauth-server.ts';
 
 describe('OAuth tokens (against the test authorization server on 127.0.0.1)', () => {
@@ -11,13 +12,12 @@ describe('OAuth tokens (against the test authorization server on 127.0.0.1)', ()
   let config: OAuthConfig;
   beforeAll(async () => {
     server = await OAuthServer.start({ username: 'u', interval: 5 });
-    config = server.deviceClient();
+    config = deviceClient(server);
   });
   afterAll(() => server.close());
 
   /** A refresh token the server takes, through a device sign-in. */
-  const signIn = (clock: ManualClock): Promise<string> =>
-    server.deviceSignIn((wait) => startDeviceFlow(config, { clock, wait }), clock);
+  const signIn = (clock: ManualClock): Promise<string> => deviceSignIn(server, config, clock);
 
   const session = (clock: ManualClock, refreshToken: string, saved: string[], lost: string[]) =>
     new OAuthSession({
