@@ -10,6 +10,7 @@ import {
   WORKER_HEAP_MB,
 } from './parse-worker-file.ts';
 import type { AttachmentFile } from './extract-attachment.ts';
+import { backlogHeavy, backlogSlot, type Slot, urgentSlot } from './slot-choice.ts';
 
 type Reply =
   | { ready: true }
@@ -20,13 +21,6 @@ type Reply =
 export type ParseJob =
   | { kind: 'analyze'; raw: Uint8Array; from: string | null }
   | { kind: 'attachment'; raw: Uint8Array; index: number };
-
-interface Pending {
-  resolve(result: unknown): void;
-  reject(err: Error): void;
-  timer: NodeJS.Timeout;
-  bytes: number;
-}
 
 /** A job waiting in the pool for a worker with room. */
 interface Queued {
@@ -43,28 +37,6 @@ export interface ParsePoolHooks {
    * as a slow parse would (tests hold hostile mail in the workers deterministically).
    */
   beforeSend?: (job: ParseJob) => Promise<void> | undefined;
-}
-
-/**
- * What a worker holds at once (at least one job): enough that it never runs dry while the main
- * thread is busy storing a batch or answering a list (about 5 ms of 5 KB mails), little enough
- * that an urgent job does not wait long behind the backlog.
- */
-const MAX_IN_FLIGHT = 16;
-const MAX_BYTES_IN_FLIGHT = 512 * 1024;
-
-interface Slot {
-  /**
-   * Null before the first job, after a failure (the next job starts a new one: no restart loop
-   * on a broken build) and after `idleMs` without work.
-   */
-  worker: Worker | null;
-  pending: Map<number, Pending>;
-  /** Raw bytes of the jobs in `pending`. */
-  bytes: number;
-  idle: NodeJS.Timeout | null;
-  /** Its worker has loaded the parser (parse-worker.ts says so): a job sent now starts now. */
-  ready: boolean;
 }
 
 /**
@@ -158,8 +130,8 @@ export class ParsePool {
       while (queue.length > 0 && !this.closed) {
         const next = queue[0] as Queued;
         const slot = all
-          ? this.urgentSlot(next)
-          : this.freeSlot(next.lanes, next.job.raw.byteLength, this.isLarge(next));
+          ? urgentSlot(this.slots, next.job.raw.byteLength)
+          : backlogSlot(this.slots, next.lanes, next.job.raw.byteLength);
         if (!slot) break;
         queue.shift();
         this.send(slot, next);
@@ -174,70 +146,12 @@ export class ParsePool {
    * code's wait. It retires like the others once idle.
    */
   private warmReserve(): void {
-    if (this.closed || this.reserve.worker || !this.backlogHeavy()) return;
+    if (this.closed || this.reserve.worker || !backlogHeavy(this.slots)) return;
     try {
       this.retireWhenIdle(this.reserve, this.startWorker(this.reserve));
     } catch (err) {
       this.logger.error('parse worker cannot start', err);
     }
-  }
-
-  /**
-   * An idle backlog worker that is ready; else the reserve worker once it is ready (it takes
-   * urgent jobs only: nothing long is ahead there); else the least busy backlog worker with
-   * room (an idle one even if it must start first), or none: the job waits here for the first
-   * of them to free up or the reserve to be ready. The reserve is started when every backlog
-   * worker holds large mail (warmReserve); a job is not sent to it while it boots, which may
-   * take longer than the parse it would avoid.
-   */
-  private urgentSlot(next: Queued): Slot | null {
-    const bytes = next.job.raw.byteLength;
-    const backlog = this.freeSlot(Infinity, bytes);
-    if (backlog?.pending.size === 0 && backlog.ready) return backlog;
-    if (this.reserve.ready && this.hasRoom(this.reserve, bytes)) return this.reserve;
-    return backlog;
-  }
-
-  /**
-   * A large backlog job (a slow parse) goes to an idle cold worker rather than the warm one:
-   * nobody waits for it, and the warm worker stays free for the next urgent job.
-   */
-  private isLarge(queued: Queued): boolean {
-    return queued.job.raw.byteLength >= MAX_BYTES_IN_FLIGHT;
-  }
-
-  /** Every backlog worker holds at least MAX_BYTES_IN_FLIGHT: large mail, slow to parse. */
-  private backlogHeavy(): boolean {
-    return this.slots.slice(0, -1).every((slot) => slot.bytes >= MAX_BYTES_IN_FLIGHT);
-  }
-
-  private hasRoom(slot: Slot, bytes: number): boolean {
-    return !(
-      slot.pending.size >= MAX_IN_FLIGHT ||
-      (slot.pending.size > 0 && slot.bytes + bytes > MAX_BYTES_IN_FLIGHT)
-    );
-  }
-
-  /**
-   * The least busy of the first `lanes` backlog slots with room; on a tie one whose worker
-   * runs.
-   */
-  private freeSlot(lanes: number, bytes: number, preferCold = false): Slot | null {
-    let best: Slot | null = null;
-    const backlog = this.slots.length - 1;
-    for (const slot of this.slots.slice(0, Math.max(1, Math.min(lanes, backlog)))) {
-      if (!this.hasRoom(slot, bytes)) continue;
-      const tie = best !== null && slot.pending.size === best.pending.size;
-      if (
-        !best ||
-        slot.pending.size < best.pending.size ||
-        // A cold start costs ~250 ms.
-        (tie && !preferCold && best.worker === null && slot.worker !== null) ||
-        (tie && preferCold && best.worker !== null && slot.worker === null)
-      )
-        best = slot;
-    }
-    return best;
   }
 
   private send(slot: Slot, queued: Queued): void {

@@ -144,6 +144,27 @@ describe('ParsePool idle workers', WORKER_TEST, () => {
     await pool.close();
   });
 
+  it('large mail parses in one lane, one at a time: the other workers neither start nor grow for it', async () => {
+    // Spread over every idle worker in turn, each 10 MiB mail left ~60 MB behind in a worker
+    // of its own: 540 MB peak for 24 of them on 4 workers, 330 MB in one lane.
+    const pool = new ParsePool(createLogger('test', true), 4);
+    const small = new TextEncoder().encode('Subject: Code\r\n\r\nYour code is 271828.\r\n');
+    expect((await pool.analyze(small, null)).code).toBe('271828');
+    expect(pool.liveWorkers()).toBe(1);
+    const finished: number[] = [];
+    const large = [0, 1, 2].map((n) =>
+      pool.analyze(plainMessage(600 * 1024), null).then(() => finished.push(n)),
+    );
+    // The warm worker stays free for what someone waits for: no reserve is started either.
+    const urgent = pool.analyze(small, null, Infinity, true);
+    expect(pool.liveWorkers()).toBe(2);
+    expect((await urgent).code).toBe('271828');
+    await Promise.all(large);
+    expect(finished).toEqual([0, 1, 2]);
+    expect(pool.liveWorkers()).toBe(2);
+    await pool.close();
+  });
+
   it('a busy worker is not retired while jobs keep coming', async () => {
     const pool = new ParsePool(createLogger('test', true), 1, 60_000, 200);
     const raw = new TextEncoder().encode('Subject: x\r\n\r\nhello\r\n');
