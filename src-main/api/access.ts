@@ -81,6 +81,7 @@ export const ROUTE_ACCESS: Record<RouteName, Access> = {
   sourceDelete: SOURCES,
   sourceTest: SOURCES,
   sourceAuthorize: SOURCES,
+  sourceAuthorizeCancel: SOURCES,
   signInCodeCreate: SIGN_IN_CODES,
   signInCheck: PUBLIC,
   signIn: PUBLIC,

@@ -14,7 +14,8 @@ type SetupRoutes =
   | 'sourceUpdate'
   | 'sourceDelete'
   | 'sourceTest'
-  | 'sourceAuthorize';
+  | 'sourceAuthorize'
+  | 'sourceAuthorizeCancel';
 
 /**
  * Webhook endpoints (the secret leaves only in the answer of a create) and mail sources (a
@@ -53,4 +54,7 @@ export const setupHandlers: Pick<ApiHandlers, SetupRoutes> = {
   },
   sourceTest: ({ params }, { services }) => services.mail.sources.test(params.id ?? ''),
   sourceAuthorize: ({ params }, { services }) => services.mail.sources.authorize(params.id ?? ''),
+  sourceAuthorizeCancel: async ({ params }, { services }) => {
+    await services.mail.sources.cancelAuthorize(params.id ?? '');
+  },
 };

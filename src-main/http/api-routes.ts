@@ -37,6 +37,7 @@ const SUCCESS_STATUS: Partial<Record<ApiRoute, 201 | 204>> = {
   keyDelete: 204,
   webhookDelete: 204,
   sourceDelete: 204,
+  sourceAuthorizeCancel: 204,
 };
 
 /**

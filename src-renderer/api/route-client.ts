@@ -103,6 +103,9 @@ export function routeClient(call: Carrier): RouteClient {
       },
       test: (id) => call('sourceTest', { ...authed, params: { id } }),
       authorize: (id) => call('sourceAuthorize', { ...authed, params: { id } }),
+      cancelAuthorize: async (id) => {
+        await call('sourceAuthorizeCancel', { ...authed, params: { id } });
+      },
     },
     // The code goes in the body of a POST: never in a URL the server, a proxy or history sees.
     signIn: {

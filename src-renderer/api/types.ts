@@ -170,6 +170,8 @@ export interface EphemeraApi {
     test(id: string): Promise<SourceTestResult>;
     /** Starts an OAuth sign-in: the code to enter, or the URL to open. */
     authorize(id: string): Promise<SourceAuthorize>;
+    /** Ends the sign-in under way: the provider is asked no more. */
+    cancelAuthorize(id: string): Promise<void>;
   };
   auth: {
     /** False where no key is needed (Electron). */

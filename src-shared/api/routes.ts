@@ -183,6 +183,7 @@ export const routes = {
   sourceDelete: route<void>()('DELETE', '/api/sources/:id'),
   sourceTest: route<SourceTestResult>()('POST', '/api/sources/:id/test'),
   sourceAuthorize: route<SourceAuthorize>()('POST', '/api/sources/:id/authorize'),
+  sourceAuthorizeCancel: route<void>()('DELETE', '/api/sources/:id/authorize'),
   // One-time sign-in codes (issue 21): made on this computer, exchanged once for a key.
   signInCodeCreate: route<SignInCode, NoQuery, SignInCodeCreate>()('POST', '/api/sign-in-codes'),
   signInCheck: route<SignInCodeInfo, NoQuery, SignInRedeem>()('POST', '/api/sign-in/check'),

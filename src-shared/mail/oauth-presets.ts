@@ -10,7 +10,7 @@ export type OAuthPreset = Pick<SourceCreate, 'host' | 'port' | 'tls'> & {
   oauth: Required<Pick<NonNullable<SourceCreate['oauth']>, 'flow' | 'token_endpoint' | 'scopes'>> &
     Pick<
       NonNullable<SourceCreate['oauth']>,
-      'device_authorization_endpoint' | 'authorization_endpoint'
+      'device_authorization_endpoint' | 'authorization_endpoint' | 'revocation_endpoint'
     >;
 };
 
@@ -18,6 +18,7 @@ export type OAuthPreset = Pick<SourceCreate, 'host' | 'port' | 'tls'> & {
 const MS = 'https://login.microsoftonline.com/common/oauth2/v2.0';
 
 export const OAUTH_PRESETS: Record<OAuthPresetId, OAuthPreset> = {
+  // No revocation_endpoint: Microsoft has no RFC 7009 endpoint for consumer tokens.
   microsoft: {
     host: 'outlook.office365.com',
     port: 993,
@@ -39,6 +40,7 @@ export const OAUTH_PRESETS: Record<OAuthPresetId, OAuthPreset> = {
       // Google gives a refresh token only for offline access, and again only with consent.
       authorization_endpoint:
         'https://accounts.google.com/o/oauth2/v2/auth?access_type=offline&prompt=consent',
+      revocation_endpoint: 'https://oauth2.googleapis.com/revoke',
       scopes: ['https://mail.google.com/'],
     },
   },

@@ -44,6 +44,8 @@ export const SourceOAuthSchema = z
     token_endpoint: EndpointSchema,
     device_authorization_endpoint: EndpointSchema.optional(),
     authorization_endpoint: EndpointSchema.optional(),
+    /** RFC 7009: where a removed source's refresh token is revoked (best effort). */
+    revocation_endpoint: EndpointSchema.optional(),
     scopes: z
       .array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,300}$/, 'not a scope'))
       .min(1)
@@ -79,13 +81,17 @@ export const SourceCreateSchema = z
   });
 export type SourceCreate = z.input<typeof SourceCreateSchema>;
 
-/** Every field optional; a new password replaces the old one, none keeps it. */
+/**
+ * Every field optional; a new password replaces the old one, none keeps it. `oauth` (an OAuth
+ * source only) replaces its sign-in description; a changed one needs a new sign-in.
+ */
 export const SourcePatchSchema = z.strictObject({
   host: HostSchema.optional(),
   port: z.number().int().min(1).max(65535).optional(),
   tls: z.enum(SOURCE_TLS).optional(),
   username: z.string().min(1).max(320).optional(),
   password: z.string().min(1).max(1024).optional(),
+  oauth: SourceOAuthSchema.optional(),
   mailbox: z.string().min(1).max(255).optional(),
   after_ingest: z.enum(AFTER_INGEST).optional(),
 });
@@ -118,6 +124,7 @@ export const SourceOAuthViewSchema = z.object({
   token_endpoint: z.string(),
   device_authorization_endpoint: z.string().nullable(),
   authorization_endpoint: z.string().nullable(),
+  revocation_endpoint: z.string().nullable(),
   scopes: z.array(z.string()),
 });
 

@@ -20,6 +20,15 @@ async function addOAuthSource(server: E2eServer, oauth: Record<string, unknown>)
   return ((await res.json()) as { id: string }).id;
 }
 
+/** A device-code description against the test server. */
+const device = (oauth: OAuthServer) => ({
+  flow: 'device',
+  client_id: 'e2e',
+  token_endpoint: oauth.tokenEndpoint,
+  device_authorization_endpoint: oauth.deviceEndpoint,
+  scopes: ['offline_access', 'imap'],
+});
+
 async function removeSource(server: E2eServer, id: string): Promise<void> {
   await fetch(`${server.url}/api/sources/${id}`, {
     method: 'DELETE',
@@ -67,13 +76,7 @@ for (const viewport of [
       page,
       server,
     }) => {
-      const id = await addOAuthSource(server, {
-        flow: 'device',
-        client_id: 'e2e',
-        token_endpoint: oauth.tokenEndpoint,
-        device_authorization_endpoint: oauth.deviceEndpoint,
-        scopes: ['offline_access', 'imap'],
-      });
+      const id = await addOAuthSource(server, device(oauth));
       try {
         await page.goto(`${server.url}/#/settings`);
         const row = page.getByTestId('source-row').filter({ hasText: 'me@example.org' });
@@ -102,6 +105,32 @@ for (const viewport of [
         await expect(panel).toHaveCount(0, { timeout: 10_000 });
         await expect(page.getByText('Signed in: the mailbox is connecting.')).toBeVisible();
         await expect(row.getByRole('button', { name: 'Sign in again' })).toHaveCount(0);
+      } finally {
+        await removeSource(server, id);
+      }
+    });
+
+    test('Cancel ends the sign-in on the server, not only the panel', async ({ page, server }) => {
+      const id = await addOAuthSource(server, device(oauth));
+      const state = async () => {
+        const res = await fetch(`${server.url}/api/sources`, {
+          headers: { 'x-api-key': server.apiKey },
+        });
+        return ((await res.json()) as { id: string; state: string }[]).find((x) => x.id === id)
+          ?.state;
+      };
+      try {
+        await page.goto(`${server.url}/#/settings`);
+        const row = page.getByTestId('source-row').filter({ hasText: 'me@example.org' });
+        await row.getByRole('button', { name: 'Sign in again' }).click();
+        const panel = page.getByTestId('source-sign-in');
+        await expect(panel.getByTestId('sign-in-code')).toBeVisible();
+        expect(await state()).toBe('authorizing');
+        await panel.getByRole('button', { name: 'Cancel' }).click();
+        await expect(panel).toHaveCount(0);
+        await expect.poll(state).toBe('error');
+        await expect(row.getByTestId('source-status')).toContainText('not signed in yet');
+        await expect(row.getByRole('button', { name: 'Sign in again' })).toBeVisible();
       } finally {
         await removeSource(server, id);
       }

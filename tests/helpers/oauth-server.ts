@@ -55,6 +55,10 @@ export class OAuthServer {
   slowDowns = 0;
   /** The next refresh answers this error instead (e.g. temporarily_unavailable → 503). */
   failNextRefresh: 'server_error' | null = null;
+  /** How /revoke answers: as RFC 7009 says, a 503, or never (the request is held open). */
+  revocation: 'ok' | 'unavailable' | 'hang' = 'ok';
+  /** What each revocation request said (never the token: whether it was one this server knew). */
+  readonly revocations: { hint: string | null; clientId: string | null; known: boolean }[] = [];
   private readonly access = new Map<string, { grant: Grant; expiresAt: number }>();
   private readonly refresh = new Map<string, Grant>();
   private readonly devices = new Map<string, DeviceCode>();
@@ -86,6 +90,9 @@ export class OAuthServer {
   }
   get authorizationEndpoint(): string {
     return `${this.url}/authorize`;
+  }
+  get revocationEndpoint(): string {
+    return `${this.url}/revoke`;
   }
   get introspectionUrl(): string {
     return `${this.url}/introspect`;
@@ -167,7 +174,14 @@ export class OAuthServer {
       case '/token':
         return this.token(form, send);
       case '/revoke':
-        this.revoke(form.get('token') ?? '');
+        if (this.revocation === 'hang') return;
+        if (this.revocation === 'unavailable')
+          return send(503, { error: 'temporarily_unavailable' });
+        this.revocations.push({
+          hint: form.get('token_type_hint'),
+          clientId: form.get('client_id'),
+          known: this.revoke(form.get('token') ?? ''),
+        });
         return send(200, {});
       case '/introspect':
         return send(200, this.introspect(form.get('token') ?? ''));
@@ -284,9 +298,10 @@ export class OAuthServer {
     };
   }
 
-  private revoke(value: string): void {
+  private revoke(value: string): boolean {
     const grant = this.refresh.get(value) ?? this.access.get(value)?.grant;
     if (grant) grant.revoked = true;
+    return grant !== undefined;
   }
 
   private introspect(value: string) {

@@ -72,6 +72,7 @@ function cases(email: string): Record<ApiRoute, Call> {
     sourceDelete: { params: { id: 'src_none' } },
     sourceTest: { params: { id: 'src_none' } },
     sourceAuthorize: { params: { id: 'src_none' } },
+    sourceAuthorizeCancel: { params: { id: 'src_none' } },
     signInCodeCreate: { body: { purpose: 'admin' } },
     signInCheck: { body: { code: 'not-a-code' } },
     signIn: { body: {} },

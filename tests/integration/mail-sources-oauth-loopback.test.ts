@@ -122,6 +122,18 @@ describe.skipIf(!hasDovecot)(
       expect(s.last_error).toMatch(/declined/);
     });
 
+    it('cancel closes the listener at once: consent after it exchanges nothing', async () => {
+      const url = await authorize();
+      const exchanges = oauth.count('authorization_code');
+      const res = await m.api(`/api/sources/${source.id}/authorize`, { method: 'DELETE' });
+      expect(res.status).toBe(204);
+      await expect(fetch(url.searchParams.get('redirect_uri') ?? '')).rejects.toThrow();
+      await expect(oauth.consent(url.toString())).rejects.toThrow();
+      expect(oauth.count('authorization_code')).toBe(exchanges);
+      const s = (await sources(m)).find((x) => x.id === source.id);
+      expect(s).toMatchObject({ state: 'error', needs_sign_in: true });
+    });
+
     it('consent in the browser: the code is exchanged with the verifier, mail arrives', async () => {
       const url = await authorize();
       const before = oauth.log.length;

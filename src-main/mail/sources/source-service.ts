@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { ConnectionOptions } from 'node:tls';
-import {
-  sendsPasswordElsewhere,
-  type Source,
-  type SourceAuthorize,
-  type SourceTestResult,
+import type {
+  Source,
+  SourceAuthorize,
+  SourceTestResult,
 } from '../../../src-shared/mail/sources.ts';
 import { settingsInvalid } from '../../core/app-error.ts';
 import type { Clock } from '../../core/clock.ts';
@@ -23,13 +22,9 @@ import type { SignInDeps } from './oauth/sign-ins.ts';
 import { routeRecipients } from './recipient-routing.ts';
 import { openSecret, SecretUnreadable, type SecretBox } from './secret-box.ts';
 import { passwordAuth, type ImapCredential, type SourceAuth } from './source-auth.ts';
-import {
-  parseSourceCreate,
-  parseSourcePatch,
-  requireTlsOrLoopback,
-  sourceNotFound,
-} from './source-input.ts';
+import { parseSourceCreate, sourceNotFound } from './source-input.ts';
 import type { SourceIngest } from './source-ingest.ts';
+import { planPatch } from './source-patch.ts';
 import { failedTest, probeSource } from './source-probe.ts';
 import type { SourceRecord, SourceStore } from './source-store.ts';
 import { signedOut, sourceView, type SourceStatus } from './source-view.ts';
@@ -47,7 +42,11 @@ export interface SourceServiceDeps {
   /** Extra TLS settings for every source (extra trusted CAs). */
   tls?: ConnectionOptions;
   /** OAuth sign-in: waits and timeouts (tests), and the build's client ids (release config). */
-  oauth?: Omit<SignInDeps, 'clock'> & { clients?: Partial<Record<string, ReleaseClient>> };
+  oauth?: Omit<SignInDeps, 'clock'> & {
+    clients?: Partial<Record<string, ReleaseClient>>;
+    /** How long a delete waits for the provider's revocation (oauth/revoke.ts). */
+    revokeTimeoutMs?: number;
+  };
 }
 
 const NOT_SIGNED_IN = 'not signed in yet: sign in to let Ephemera read this mailbox';
@@ -66,6 +65,7 @@ export class SourceService {
     this.oauth = new OAuthSources({
       ...deps,
       signIn: deps.oauth,
+      revokeTimeoutMs: deps.oauth?.revokeTimeoutMs,
       setStatus: (id, status) => this.status.set(id, status),
       restart: (id) => this.restart(id),
       halt: (id) => this.halt(id),
@@ -126,50 +126,20 @@ export class SourceService {
   }
 
   async update(id: string, body: unknown): Promise<Source> {
-    const patch = parseSourcePatch(body);
-    const old = this.require(id);
-    const host = patch.host ?? old.host;
-    const tls = patch.tls ?? old.tls;
-    requireTlsOrLoopback(host, tls);
-    const oauth = old.oauth !== null;
-    if (oauth && patch.password !== undefined) {
-      throw settingsInvalid(
-        'source_password_invalid',
-        'This source signs in with OAuth: it takes no password (sign in again instead).',
-      );
-    }
-    // An OAuth source's tokens go only where they were first used: elsewhere, sign in again.
-    const elsewhere = sendsPasswordElsewhere(old, patch);
-    if (!oauth && patch.password === undefined && elsewhere) {
-      throw settingsInvalid(
-        'source_password_required',
-        'Enter the password again: the host, port, TLS mode or user name changed, and the stored password is only sent where it was given.',
-      );
-    }
-    const mailbox = patch.mailbox ?? old.mailbox;
-    // Another server or mailbox has other UIDs: it starts at its end.
-    const moved = host !== old.host || mailbox !== old.mailbox;
-    this.deps.store.updateSettings(
-      id,
-      {
-        host,
-        port: patch.port ?? old.port,
-        tls,
-        username: patch.username ?? old.username,
-        secret:
-          patch.password !== undefined
-            ? this.deps.box.seal(patch.password)
-            : oauth && elsewhere
-              ? Buffer.alloc(0)
-              : old.secret,
-        secretFormat: patch.password === undefined ? old.secretFormat : this.deps.box.format,
-        mailbox,
-        afterIngest: patch.after_ingest ?? old.afterIngest,
-      },
-      moved,
+    const plan = planPatch(
+      this.require(id),
+      body,
+      this.deps.box,
+      this.deps.oauth?.clients ?? releaseClients(),
     );
+    if (plan.forget) this.oauth.cancel(id);
     await this.halt(id);
+    // Read after the halt: a refresh may have rotated the token until then.
+    const current = this.require(id);
+    this.deps.store.updateSettings(id, plan.settings(current), plan.moved);
+    if (plan.forget) await this.oauth.revoke(current);
     const record = this.require(id);
+    this.status.delete(id);
     this.run(record);
     return this.view(record);
   }
@@ -192,12 +162,28 @@ export class SourceService {
     return answer;
   }
 
+  /**
+   * Ends a sign-in under way (nothing under way: nothing to do). The provider is asked no more,
+   * and the source goes back to what it was: running on its tokens, or waiting for a sign-in.
+   */
+  async cancelAuthorize(id: string): Promise<void> {
+    this.require(id);
+    if (!this.oauth.authorizing(id)) return;
+    this.oauth.cancel(id);
+    this.status.delete(id);
+    await this.restart(id);
+  }
+
+  /** The source is forgotten, then its refresh token revoked at the provider (best effort). */
   async delete(id: string): Promise<void> {
     this.require(id);
     this.oauth.cancel(id);
     await this.halt(id);
+    const record = this.deps.store.get(id);
+    if (!record) return;
     this.deps.store.delete(id);
     this.status.delete(id);
+    await this.oauth.revoke(record);
   }
 
   /** Connect, log in, open the mailbox, and say what happened (the source keeps running). */

@@ -76,7 +76,15 @@ function fromRow(row: Row): SourceRecord {
 /** The settings a user may change (PATCH); a change clears the cursor only if the mailbox moved. */
 export type SourceSettings = Pick<
   SourceRecord,
-  'host' | 'port' | 'tls' | 'username' | 'secret' | 'secretFormat' | 'mailbox' | 'afterIngest'
+  | 'host'
+  | 'port'
+  | 'tls'
+  | 'username'
+  | 'secret'
+  | 'secretFormat'
+  | 'mailbox'
+  | 'afterIngest'
+  | 'oauth'
 >;
 
 /** SQL for mail_sources. */
@@ -114,7 +122,7 @@ export class SourceStore {
     this.settingsStmt = db.prepare(
       `UPDATE mail_sources SET host = @host, port = @port, tls = @tls, username = @username,
          secret = @secret, secret_format = @secretFormat, mailbox = @mailbox,
-         after_ingest = @afterIngest, stopped_error = NULL,
+         after_ingest = @afterIngest, oauth = @oauth, stopped_error = NULL,
          uid_validity = CASE WHEN @resetCursor THEN NULL ELSE uid_validity END
        WHERE id = @id`,
     );

@@ -39,6 +39,7 @@ export function sourceView(record: SourceRecord, status: SourceStatus | undefine
       token_endpoint: oauth.token_endpoint,
       device_authorization_endpoint: oauth.device_authorization_endpoint ?? null,
       authorization_endpoint: oauth.authorization_endpoint ?? null,
+      revocation_endpoint: oauth.revocation_endpoint ?? null,
       scopes: oauth.scopes,
     },
     needs_sign_in: signedOut(record) && shown.state !== 'authorizing',

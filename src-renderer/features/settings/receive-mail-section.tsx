@@ -70,6 +70,15 @@ export function ReceiveMailSection(): ReactElement {
       );
   };
 
+  // The panel goes at once; the server stops asking the provider and the source reads its
+  // state from before the sign-in on the next load.
+  const cancelSignIn = (id: string): void => {
+    showSignIn(null);
+    api()
+      .sources.cancelAuthorize(id)
+      .then(load, (err: unknown) => toast(asApiError(err), 'error'));
+  };
+
   const test = (id: string): void => {
     setTests((c) => ({ ...c, [id]: 'testing' }));
     api()
@@ -100,7 +109,7 @@ export function ReceiveMailSection(): ReactElement {
       testId="receive-mail-section"
     >
       {sources.length === 0 ? <p className="muted">{t('settings.sources.empty')}</p> : null}
-      {signIn ? <SourceSignIn shown={signIn} onClose={() => showSignIn(null)} /> : null}
+      {signIn ? <SourceSignIn shown={signIn} onCancel={() => cancelSignIn(signIn.id)} /> : null}
       <ul className="key-list source-list">
         {sources.map((source) => (
           <SourceRow

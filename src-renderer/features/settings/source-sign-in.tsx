@@ -20,14 +20,15 @@ export function signInShown(id: string, answer: SourceAuthorize): SignInShown {
 /**
  * What to do at the provider: the device code with its link, a Copy button and a live
  * countdown (Microsoft), or the URL of the browser sign-in (Google), which the desktop app
- * opens in the system browser. The section closes it when the source leaves `authorizing`.
+ * opens in the system browser. The section closes it when the source leaves `authorizing`;
+ * Cancel ends the sign-in on the server too (it stops asking the provider).
  */
 export function SourceSignIn({
   shown,
-  onClose,
+  onCancel,
 }: {
   shown: SignInShown;
-  onClose: () => void;
+  onCancel: () => void;
 }): ReactElement {
   const t = useT();
   const left = useSecondsLeft(shown.until);
@@ -52,7 +53,7 @@ export function SourceSignIn({
             </Button>
           ) : null}
           <CopyButton text={answer.url} size="sm" />
-          <Button size="sm" variant="ghost" onClick={onClose}>
+          <Button size="sm" variant="ghost" onClick={onCancel}>
             {t('settings.sources.cancel')}
           </Button>
         </div>
@@ -78,7 +79,7 @@ export function SourceSignIn({
           : t('settings.sources.deviceExpired')}
       </p>
       <div className="row">
-        <Button size="sm" variant="ghost" onClick={onClose}>
+        <Button size="sm" variant="ghost" onClick={onCancel}>
           {t('settings.sources.cancel')}
         </Button>
       </div>

@@ -71,10 +71,12 @@ async function poll(
       throw new OAuthError('expired_token', 'the code expired before sign-in finished');
     }
     try {
+      // A cancel while the request is in flight ends it too: no answer is waited for.
       return await requestTokens(
         config,
         { grant_type: DEVICE_GRANT, device_code: deviceCode },
         deps.clock,
+        signal,
       );
     } catch (err) {
       if (signal.aborted) throw cancelled();

@@ -47,6 +47,18 @@ export function completeOAuth(
   };
 }
 
+/** Whether two descriptions sign in the same way (the order of keys and of scopes aside). */
+export function sameOAuth(a: OAuthConfig | null, b: OAuthConfig | null): boolean {
+  const canonical = (c: OAuthConfig | null) =>
+    c &&
+    JSON.stringify(
+      Object.entries({ ...c, scopes: [...c.scopes].sort() }).sort(([x], [y]) =>
+        x < y ? -1 : x > y ? 1 : 0,
+      ),
+    );
+  return canonical(a) === canonical(b);
+}
+
 export function parseStoredOAuth(json: string | null): OAuthConfig | null {
   return json === null ? null : (JSON.parse(json) as OAuthConfig);
 }

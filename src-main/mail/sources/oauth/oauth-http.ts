@@ -35,11 +35,17 @@ const TIMEOUT_MS = 30_000;
 /** An answer larger than this is not an OAuth answer. */
 const MAX_ANSWER_BYTES = 64 * 1024;
 
-/** POSTs a form to an OAuth endpoint; the parsed JSON object of a 2xx, else an OAuthError. */
+/**
+ * POSTs a form to an OAuth endpoint; the parsed JSON object of a 2xx, else an OAuthError.
+ * `cancel` ends a request in flight (a sign-in the user cancelled).
+ */
 export async function postForm(
   endpoint: string,
   params: Record<string, string>,
+  timeoutMs = TIMEOUT_MS,
+  cancel?: AbortSignal,
 ): Promise<Record<string, unknown>> {
+  const timeout = AbortSignal.timeout(timeoutMs);
   let res: Response;
   try {
     res = await fetch(endpoint, {
@@ -47,7 +53,7 @@ export async function postForm(
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: new URLSearchParams(params).toString(),
       redirect: 'error',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: cancel ? AbortSignal.any([timeout, cancel]) : timeout,
     });
   } catch (err) {
     throw new OAuthError('network', `the provider could not be reached (${describe(err)})`);
@@ -71,12 +77,18 @@ export async function requestTokens(
   config: OAuthConfig,
   params: Record<string, string>,
   clock: Clock,
+  cancel?: AbortSignal,
 ): Promise<TokenSet> {
-  const body = await postForm(config.token_endpoint, {
-    ...params,
-    client_id: config.client_id,
-    ...(config.client_secret ? { client_secret: config.client_secret } : {}),
-  });
+  const body = await postForm(
+    config.token_endpoint,
+    {
+      ...params,
+      client_id: config.client_id,
+      ...(config.client_secret ? { client_secret: config.client_secret } : {}),
+    },
+    TIMEOUT_MS,
+    cancel,
+  );
   if (typeof body.access_token !== 'string' || body.access_token === '') {
     throw new OAuthError('invalid_response', 'the provider answered without an access token');
   }

@@ -1,12 +1,13 @@
 import type { SourceAuthorize } from '../../../../src-shared/mail/sources.ts';
 import type { Clock } from '../../../core/clock.ts';
 import type { Logger } from '../../../core/logger.ts';
-import type { SecretBox } from '../secret-box.ts';
+import { openSecret, SecretUnreadable, type SecretBox } from '../secret-box.ts';
 import type { SourceRecord, SourceStore } from '../source-store.ts';
 import { signedOut, type SourceStatus } from '../source-view.ts';
-import type { OAuthConfig } from './oauth-config.ts';
+import { parseStoredOAuth, type OAuthConfig } from './oauth-config.ts';
 import { OAuthError, type TokenSet } from './oauth-http.ts';
 import { OAuthSession } from './oauth-session.ts';
+import { revokeRefreshToken } from './revoke.ts';
 import { signInFailure } from './sign-in.ts';
 import { SignIns, type SignInDeps } from './sign-ins.ts';
 
@@ -16,6 +17,8 @@ export interface OAuthSourcesDeps {
   clock: Clock;
   logger: Logger;
   signIn?: Omit<SignInDeps, 'clock'>;
+  /** How long a revocation may take (oauth/revoke.ts). */
+  revokeTimeoutMs?: number;
   /** What the source service does when a sign-in ends or a grant is lost. */
   setStatus(id: string, status: SourceStatus): void;
   restart(id: string): Promise<void>;
@@ -66,6 +69,23 @@ export class OAuthSources {
 
   cancelAll(): void {
     this.signIns.cancelAll();
+  }
+
+  /**
+   * The source forgets its sign-in (deleted, or described anew): the provider is asked to
+   * revoke the refresh token it had, if any, within a short bound.
+   */
+  async revoke(record: SourceRecord): Promise<void> {
+    const config = parseStoredOAuth(record.oauth);
+    if (!config || signedOut(record)) return;
+    let token: string;
+    try {
+      token = openSecret(this.deps.box, record.secret, record.secretFormat);
+    } catch (err) {
+      if (!(err instanceof SecretUnreadable)) throw err;
+      return;
+    }
+    await revokeRefreshToken(record.id, config, token, this.deps.logger, this.deps.revokeTimeoutMs);
   }
 
   /** The token keeper of a signed-in source, over its (opened) refresh token. */

@@ -4,6 +4,7 @@ import { startDeviceFlow } from '../../../../src-main/mail/sources/oauth/device-
 import type { OAuthConfig } from '../../../../src-main/mail/sources/oauth/oauth-config.ts';
 import { OAuthSession } from '../../../../src-main/mail/sources/oauth/oauth-session.ts';
 import { ManualClock } from '../../../helpers/manual-clock.ts';
+import { deviceClient, deviceSignIn } from '../../../helpers/oauth-client.ts';
 import { OAuthServer } from '../../../helpers/oauth-server.ts';
 
 describe('OAuth tokens (against the test authorization server on 127.0.0.1)', () => {
@@ -11,28 +12,12 @@ describe('OAuth tokens (against the test authorization server on 127.0.0.1)', ()
   let config: OAuthConfig;
   beforeAll(async () => {
     server = await OAuthServer.start({ username: 'u', interval: 5 });
-    config = {
-      flow: 'device',
-      client_id: 'c',
-      token_endpoint: server.tokenEndpoint,
-      device_authorization_endpoint: server.deviceEndpoint,
-      scopes: ['offline_access'],
-    };
+    config = deviceClient(server);
   });
   afterAll(() => server.close());
 
   /** A refresh token the server takes, through a device sign-in. */
-  const signIn = async (clock: ManualClock): Promise<string> => {
-    const flow = await startDeviceFlow(config, {
-      clock,
-      wait: (ms) => {
-        clock.advance(ms);
-        server.approveDevice();
-        return Promise.resolve();
-      },
-    });
-    return (await flow.done).refreshToken ?? '';
-  };
+  const signIn = (clock: ManualClock): Promise<string> => deviceSignIn(server, config, clock);
 
   const session = (clock: ManualClock, refreshToken: string, saved: string[], lost: string[]) =>
     new OAuthSession({
