@@ -101,7 +101,11 @@ export async function requestTokens(
   };
 }
 
+/**
+ * fetch's own error is always "TypeError: fetch failed": the reason is its cause, a system
+ * error's code (ECONNREFUSED) or, for what fetch refuses itself, a message ("bad port").
+ */
 function describe(err: unknown): string {
-  const cause = (err as { cause?: { code?: string } }).cause;
-  return cause?.code ?? (err as Error).name;
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message?.slice(0, 80) ?? (err as Error).name;
 }
