@@ -2,12 +2,33 @@ import type { ResponseOf, routes } from '../../src-shared/api/routes.ts';
 import { authorize, ROUTE_ACCESS, type Caller } from './access.ts';
 import {
   Encoded,
+  type ApiAnswer,
+  type ApiContext,
   type ApiHandler,
-  type ApiInput,
   type ApiRoute,
   type ApiServices,
 } from './handler.ts';
 import { apiHandlers } from './handlers.ts';
+import { parseRouteInput, type RawInput } from './route-input.ts';
+
+/** A request as either carrier hands it over: parameters and query as text, the JSON body. */
+export interface ApiRequest extends RawInput {
+  body: unknown;
+}
+
+/**
+ * A route's handler on checked input: the one place both carriers (HTTP, IPC) parse the path
+ * parameters and query, so a refusal is the same answer on each. Not async: a plain poll
+ * answers in the same tick, without a promise (bench/polling.ts).
+ */
+export function runHandler<N extends ApiRoute>(
+  route: N,
+  request: ApiRequest,
+  context: ApiContext,
+): ApiAnswer<N> | Promise<ApiAnswer<N>> {
+  const handler = apiHandlers[route] as ApiHandler<N>;
+  return handler({ ...parseRouteInput(route, request), body: request.body }, context);
+}
 
 /**
  * One call of a route for a carrier that wants the answer as a value (the desktop's IPC):
@@ -15,15 +36,14 @@ import { apiHandlers } from './handlers.ts';
  */
 export async function callApi<N extends ApiRoute>(
   route: N,
-  input: ApiInput,
+  request: ApiRequest,
   caller: Caller,
   services: ApiServices,
 ): Promise<ResponseOf<(typeof routes)[N]>> {
   // The key store is asked only when a key must be checked.
   const keys = { identify: (key: string | null) => services.mail.keys.identify(key) };
   const { keyId } = authorize(ROUTE_ACCESS[route], caller, keys);
-  const handler = apiHandlers[route] as ApiHandler<N>;
-  const answer = await handler(input, {
+  const answer = await runHandler(route, request, {
     caller,
     keyId,
     services,

@@ -9,7 +9,7 @@ import type {
 import type { MailServices } from '../mail/mail-services.ts';
 import type { VideoService } from '../video/video-service.ts';
 import type { Caller } from './access.ts';
-import type { Query } from './mail-query.ts';
+import type { ParsedInput } from './route-input.ts';
 
 /** The services the handlers call (the running app has this shape). */
 export interface ApiServices {
@@ -26,12 +26,10 @@ export interface ApiServices {
 }
 
 /**
- * A request as either carrier hands it over: the path parameters and the query as text (as a
- * URL carries them, so both carriers go through the same checks), and the parsed JSON body.
+ * What a handler gets: the path parameters and the query already parsed by its route's schemas
+ * (route-input.ts, the same for both carriers), and the JSON body, which it checks itself.
  */
-export interface ApiInput {
-  params: Record<string, string>;
-  query: Query;
+export interface ApiInput<N extends ApiRoute> extends ParsedInput<N> {
   body: unknown;
 }
 
@@ -77,7 +75,7 @@ export type ApiAnswer<N extends ApiRoute> =
   ResponseOf<(typeof routes)[N]> | Encoded<ResponseOf<(typeof routes)[N]>>;
 
 export type ApiHandler<N extends ApiRoute> = (
-  input: ApiInput,
+  input: ApiInput<N>,
   context: ApiContext,
 ) => ApiAnswer<N> | Promise<ApiAnswer<N>>;
 

@@ -4,16 +4,7 @@ import { encodeBulk, encodeMailArray } from '../mail/read/listed-json.ts';
 import { listedToMail } from '../mail/store/listed-mail.ts';
 import type { ListedPage } from '../mail/store/mail-page.ts';
 import { Encoded, encodedJson, type ApiContext, type ApiHandlers } from './handler.ts';
-import {
-  parseBatchCount,
-  parseBulkBody,
-  parseDomainParam,
-  parseMailId,
-  parseReadBody,
-  parseReadQuery,
-  parseSearchQuery,
-  parseWaitMs,
-} from './mail-query.ts';
+import { parseBulkBody, parseReadBody } from './mail-body.ts';
 
 type MailRoutes =
   | 'mailGenerate'
@@ -41,25 +32,20 @@ function listing(page: ListedPage, context: ApiContext): Encoded<Mail[]> {
 
 /** The mail endpoints (docs/API.md "Mail service"), every one behind an API key. */
 export const mailHandlers: Pick<ApiHandlers, MailRoutes> = {
-  mailGenerate: ({ query }, { services }) => services.mail.leases.generate(parseDomainParam(query)),
+  mailGenerate: ({ query }, { services }) => services.mail.leases.generate(query.domain),
   mailGenerateBatch: ({ query }, { services }) =>
-    services.mail.leases.batch(parseBatchCount(query), parseDomainParam(query)),
-  mailboxLease: ({ params }, { services }) => services.mail.leases.lease(params.email ?? ''),
-  mailboxExtend: ({ params }, { services }) => services.mail.leases.extend(params.email ?? ''),
-  mailboxReuse: ({ params }, { services }) => services.mail.leases.reuse(params.email ?? ''),
+    services.mail.leases.batch(query.count, query.domain),
+  mailboxLease: ({ params }, { services }) => services.mail.leases.lease(params.email),
+  mailboxExtend: ({ params }, { services }) => services.mail.leases.extend(params.email),
+  mailboxReuse: ({ params }, { services }) => services.mail.leases.reuse(params.email),
 
   mailList: async ({ params, query }, context) => {
     const { mail } = context.services;
-    const email = params.email ?? '';
-    const read = parseReadQuery(query);
-    const q = parseSearchQuery(query);
-    if (q !== undefined) {
-      if (query.wait !== undefined) {
-        throw new AppError('MAIL_BAD_REQUEST', 'wait cannot be combined with q.');
-      }
-      return listing(mail.reader.listedSearch(email, q, read), context);
-    }
-    const waitMs = parseWaitMs(query);
+    const { email } = params;
+    const read = { afterId: query.after_id, limit: query.limit };
+    if (query.q !== undefined)
+      return listing(mail.reader.listedSearch(email, query.q, read), context);
+    const waitMs = Math.round(query.wait * 1000);
     const gone = new AbortController();
     if (waitMs > 0) context.onClose(() => gone.abort());
     // A key revoked mid-wait ends the wait with the 401 a new request would get (the desktop
@@ -82,24 +68,17 @@ export const mailHandlers: Pick<ApiHandlers, MailRoutes> = {
     return listing(page, context);
   },
 
-  mailGet: ({ params }, { services }) => {
-    const email = params.email ?? '';
-    const id = parseMailId(params.id ?? '');
-    return new Encoded(
+  mailGet: ({ params: { email, id } }, { services }) =>
+    new Encoded(
       () => services.mail.reader.full(email, id),
       () => services.mail.reader.fullMail(email, id),
-    );
-  },
-  mailEmpty: ({ params }, { services }) => services.mail.control.empty(params.email ?? ''),
-  mailDelete: ({ params }, { services }) =>
-    services.mail.control.deleteOne(params.email ?? '', parseMailId(params.id ?? '')),
-  mailSetRead: ({ params, body }, { services }) =>
-    services.mail.control.setRead(
-      params.email ?? '',
-      parseMailId(params.id ?? ''),
-      parseReadBody(body),
     ),
-  mailReadAll: ({ params }, { services }) => services.mail.control.markAllRead(params.email ?? ''),
+  mailEmpty: ({ params }, { services }) => services.mail.control.empty(params.email),
+  mailDelete: ({ params }, { services }) =>
+    services.mail.control.deleteOne(params.email, params.id),
+  mailSetRead: ({ params, body }, { services }) =>
+    services.mail.control.setRead(params.email, params.id, parseReadBody(body)),
+  mailReadAll: ({ params }, { services }) => services.mail.control.markAllRead(params.email),
   // The BulkResponse schema's shape, written as bytes (listed-json.ts).
   mailBulk: ({ body }, { services }) =>
     encodedJson(encodeBulk(services.mail.reader.listedBulk(parseBulkBody(body)))),

@@ -32,13 +32,6 @@ const PATCH_FIELD_REASON: Partial<Record<string, SettingsInvalidReason>> = {
   allowed_hosts: 'host_invalid',
 };
 
-function parseKeyId(raw: string | undefined): number {
-  if (raw === undefined || !/^\d{1,12}$/.test(raw)) {
-    throw settingsInvalid('key_id_invalid', `"${raw}" is not a key id.`);
-  }
-  return Number(raw);
-}
-
 function redeemCode(body: unknown): string {
   const parsed = SignInRedeemSchema.safeParse(body ?? {});
   if (!parsed.success) throw new AppError('MAIL_BAD_REQUEST', 'The body must be {"code": "…"}.');
@@ -68,8 +61,7 @@ export const settingsHandlers: Pick<ApiHandlers, SettingsRoutes> = {
     }
     return services.settings.update(parsed.data);
   },
-  settingsMx: ({ query }, { services }) =>
-    services.checkMx(typeof query.domain === 'string' ? query.domain : ''),
+  settingsMx: ({ query }, { services }) => services.checkMx(query.domain),
 
   keyList: (_input, { services, keyId }) => ({
     keys: keyActions.list(services.mail.keys),
@@ -82,12 +74,10 @@ export const settingsHandlers: Pick<ApiHandlers, SettingsRoutes> = {
     }
     return keyActions.create(services.mail.keys, parsed.data.name);
   },
-  keyDisable: ({ params }, { services }) =>
-    keyActions.disable(services.mail.keys, parseKeyId(params.id)),
-  keyEnable: ({ params }, { services }) =>
-    keyActions.enable(services.mail.keys, parseKeyId(params.id)),
+  keyDisable: ({ params }, { services }) => keyActions.disable(services.mail.keys, params.id),
+  keyEnable: ({ params }, { services }) => keyActions.enable(services.mail.keys, params.id),
   keyDelete: ({ params }, { services }) => {
-    keyActions.delete(services.mail.keys, parseKeyId(params.id));
+    keyActions.delete(services.mail.keys, params.id);
   },
 
   signInCodeCreate: ({ body }, { services }) => {

@@ -1,6 +1,5 @@
 import { WebhookCreateSchema } from '../../src-shared/api/webhooks.ts';
 import { settingsInvalid } from '../core/app-error.ts';
-import { parseWebhookId } from '../mail/push/webhooks/webhook-service.ts';
 import type { ApiHandlers } from './handler.ts';
 
 type SetupRoutes =
@@ -38,23 +37,20 @@ export const setupHandlers: Pick<ApiHandlers, SetupRoutes> = {
     return services.mail.webhooks.create(parsed.data);
   },
   webhookDelete: ({ params }, { services }) => {
-    services.mail.webhooks.delete(parseWebhookId(params.id ?? ''));
+    services.mail.webhooks.delete(params.id);
   },
-  webhookDeliveries: ({ params }, { services }) =>
-    services.mail.webhooks.deliveries(parseWebhookId(params.id ?? '')),
-  webhookTest: ({ params }, { services }) =>
-    services.mail.webhooks.test(parseWebhookId(params.id ?? '')),
+  webhookDeliveries: ({ params }, { services }) => services.mail.webhooks.deliveries(params.id),
+  webhookTest: ({ params }, { services }) => services.mail.webhooks.test(params.id),
 
   sourceList: (_input, { services }) => services.mail.sources.list(),
   sourceCreate: ({ body }, { services }) => services.mail.sources.create(body),
-  sourceUpdate: ({ params, body }, { services }) =>
-    services.mail.sources.update(params.id ?? '', body),
+  sourceUpdate: ({ params, body }, { services }) => services.mail.sources.update(params.id, body),
   sourceDelete: async ({ params }, { services }) => {
-    await services.mail.sources.delete(params.id ?? '');
+    await services.mail.sources.delete(params.id);
   },
-  sourceTest: ({ params }, { services }) => services.mail.sources.test(params.id ?? ''),
-  sourceAuthorize: ({ params }, { services }) => services.mail.sources.authorize(params.id ?? ''),
+  sourceTest: ({ params }, { services }) => services.mail.sources.test(params.id),
+  sourceAuthorize: ({ params }, { services }) => services.mail.sources.authorize(params.id),
   sourceAuthorizeCancel: async ({ params }, { services }) => {
-    await services.mail.sources.cancelAuthorize(params.id ?? '');
+    await services.mail.sources.cancelAuthorize(params.id);
   },
 };

@@ -1,7 +1,4 @@
-import { VIDEO_LIMITS } from '../../src-shared/video/limits.ts';
-import { validationError } from '../core/app-error.ts';
 import type { ApiHandlers } from './handler.ts';
-import { pydantic } from './pydantic.ts';
 import { parseShareRequest } from './share-request.ts';
 
 type VideoRoutes =
@@ -19,25 +16,10 @@ export const videoHandlers: Pick<ApiHandlers, VideoRoutes> = {
     const share = parseShareRequest(body);
     return services.video.create(share.platform, share.url);
   },
-  taskGet: ({ params, query }, { services }) => {
-    const wait = parseWait(query.wait);
-    return wait > 0
-      ? services.video.waitAndGet(params.token ?? '', wait)
-      : services.video.get(params.token ?? '');
-  },
-  taskDiagnostics: ({ params }, { services }) => services.video.diagnostics(params.token ?? ''),
-  taskCancel: ({ params }, { services }) => services.video.cancel(params.token ?? ''),
+  taskGet: ({ params, query }, { services }) =>
+    query.wait > 0
+      ? services.video.waitAndGet(params.token, query.wait)
+      : services.video.get(params.token),
+  taskDiagnostics: ({ params }, { services }) => services.video.diagnostics(params.token),
+  taskCancel: ({ params }, { services }) => services.video.cancel(params.token),
 };
-
-/** `?wait=S`: seconds to hold the answer, 0 to 30. */
-function parseWait(raw: string | string[] | undefined): number {
-  if (raw === undefined || raw === '') return 0;
-  const loc = ['query', 'wait'];
-  const value = Number(raw);
-  if (!Number.isFinite(value)) throw validationError([pydantic.numberParsing(loc, raw)]);
-  if (value < 0) throw validationError([pydantic.greaterEqual(loc, raw, 0)]);
-  if (value > VIDEO_LIMITS.maxWaitSeconds) {
-    throw validationError([pydantic.lessEqual(loc, raw, VIDEO_LIMITS.maxWaitSeconds)]);
-  }
-  return value;
-}

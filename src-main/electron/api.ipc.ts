@@ -14,7 +14,7 @@ export interface ApiIpcDeps {
 /** The app's own window: the sender check (ipc-register.ts) let only its top frame in. */
 const WINDOW: Caller = { origin: 'window', key: null };
 
-/** Values as a URL carries them, so the handlers read the same text REST gives them. */
+/** Values as a URL carries them, so the route schemas read the same text REST gives them. */
 function asText(values: Record<string, string | number | undefined> = {}): Record<string, string> {
   const text: Record<string, string> = {};
   for (const [name, value] of Object.entries(values)) {

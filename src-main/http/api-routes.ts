@@ -5,11 +5,12 @@ import {
   Encoded,
   type ApiAnswer,
   type ApiContext,
-  type ApiHandler,
   type ApiRoute,
   type ApiServices,
 } from '../api/handler.ts';
-import { apiHandlers, apiRouteList } from '../api/handlers.ts';
+import { runHandler } from '../api/call.ts';
+import { apiRouteList } from '../api/handlers.ts';
+import type { RawInput } from '../api/route-input.ts';
 import { statusPath } from '../video/task-view.ts';
 import { registerMailBodyParser } from './body-parsers.ts';
 import { keyIdOf, originOf, requireAccess } from './mail-auth.ts';
@@ -92,7 +93,6 @@ function apiRoute(
   limits: { createsPerMinute: number },
 ): RouteOptions {
   const access = ROUTE_ACCESS[name];
-  const handler = apiHandlers[name] as ApiHandler<ApiRoute>;
   return {
     method: entry.method,
     url: entry.path,
@@ -119,11 +119,11 @@ function apiRoute(
         onClose: (listener) => reply.raw.once('close', listener),
       };
       const input = {
-        params: request.params as Record<string, string>,
-        query: request.query as Record<string, string | string[] | undefined>,
+        params: request.params as RawInput['params'],
+        query: request.query as RawInput['query'],
         body: request.body,
       };
-      const answer = handler(input, context);
+      const answer = runHandler(name, input, context);
       return answer instanceof Promise
         ? answer.then((value) => send(name, value, context, reply))
         : send(name, answer, context, reply);

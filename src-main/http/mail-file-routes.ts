@@ -1,11 +1,10 @@
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../core/app-error.ts';
 import type { MailServices } from '../mail/mail-services.ts';
 import { asciiName, attachmentFileName, rawFileName } from '../api/mail-file-name.ts';
-import { parseMailId } from '../api/mail-query.ts';
+import { parseRouteInput } from '../api/route-input.ts';
 
-type Params = { email: string; id: string };
+type Params = Record<string, string>;
 
 /** A MIME type as `type/subtype` of token characters; anything else is served as bytes. */
 const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
@@ -26,8 +25,8 @@ function fileHeaders(reply: FastifyReply, type: string, disposition: string): Fa
 /** GET /api/emails/{email}/{id}/raw: the message as received, as an .eml download. */
 export function rawRoute(mail: MailServices) {
   return (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
-    const id = parseMailId(request.params.id);
-    const { bytes, stream, subject } = mail.raw.raw(request.params.email, id);
+    const { email, id } = parseRouteInput('mailRaw', { params: request.params, query: {} }).params;
+    const { bytes, stream, subject } = mail.raw.raw(email, id);
     const name = rawFileName(id, subject);
     return fileHeaders(
       reply,
@@ -41,18 +40,16 @@ export function rawRoute(mail: MailServices) {
 
 /** GET /api/emails/{email}/{id}/attachments/{n}: attachment n (0-based) of the mail. */
 export function attachmentRoute(mail: MailServices) {
-  return async (
-    request: FastifyRequest<{ Params: Params & { n: string } }>,
-    reply: FastifyReply,
-  ) => {
-    const id = parseMailId(request.params.id);
-    if (!/^\d{1,4}$/.test(request.params.n))
-      throw new AppError('MAIL_NOT_FOUND', 'The attachment index must be a number from 0.');
-    const file = await mail.raw.attachment(request.params.email, id, Number(request.params.n));
+  return async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
+    const { email, id, n } = parseRouteInput('mailAttachment', {
+      params: request.params,
+      query: {},
+    }).params;
+    const file = await mail.raw.attachment(email, id, n);
     const type = MIME_TYPE.test(file.contentType)
       ? file.contentType.toLowerCase()
       : 'application/octet-stream';
-    const name = attachmentFileName(file.filename, Number(request.params.n));
+    const name = attachmentFileName(file.filename, n);
     return fileHeaders(
       reply,
       type,

@@ -7,13 +7,17 @@ import { taskMediaRoutes } from '../../src-shared/api/routes.ts';
 import { AppError } from '../core/app-error.ts';
 import type { MediaFile, MediaKind, VideoService } from '../video/video-service.ts';
 import { mediaFileName } from '../api/media-file-name.ts';
+import { parseRouteInput } from '../api/route-input.ts';
 import { normaliseRangeHeaders, strongEtag } from './range-headers.ts';
 
-interface TokenParams {
-  token: string;
-}
+type TokenParams = Record<string, string>;
 
 const KINDS: readonly MediaKind[] = ['download', 'preview', 'cover'];
+const MEDIA_ROUTE = {
+  download: 'taskDownload',
+  preview: 'taskPreview',
+  cover: 'taskCover',
+} as const;
 
 /**
  * Download, preview and cover (outside the request rate limit). @fastify/send does Range (single ranges; 206/416), If-Range,
@@ -38,7 +42,11 @@ async function serveMedia(
   video: VideoService,
   kind: MediaKind,
 ): Promise<FastifyReply> {
-  const file = video.mediaFile(request.params.token, kind);
+  const { token } = parseRouteInput(MEDIA_ROUTE[kind], {
+    params: request.params,
+    query: {},
+  }).params;
+  const file = video.mediaFile(token, kind);
   const stat = await fs.promises.stat(file.path).catch(() => null);
   if (!stat) throw new AppError('TASK_GONE', 'The task does not exist or has expired.');
   // stat.mtime (not mtimeMs): send() builds its tag from the Date, which rounds sub-millisecond times.

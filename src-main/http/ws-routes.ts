@@ -7,7 +7,7 @@ import type { Clock } from '../core/clock.ts';
 import type { MailServices } from '../mail/mail-services.ts';
 import { ROUTE_ACCESS } from '../api/access.ts';
 import { keyIdOf, requireAccess } from './mail-auth.ts';
-import { parseStreamAfterId } from '../api/mail-query.ts';
+import { parseRouteInput, type RawQuery } from '../api/route-input.ts';
 import { MailStream, type StreamOptions } from './mail-stream.ts';
 
 export const DEFAULT_STREAM_OPTIONS: StreamOptions = {
@@ -16,8 +16,8 @@ export const DEFAULT_STREAM_OPTIONS: StreamOptions = {
 };
 
 interface StreamRequest {
-  Params: { email: string };
-  Querystring: Record<string, string | string[] | undefined>;
+  Params: Record<string, string>;
+  Querystring: RawQuery;
 }
 
 const STREAM_URL = routes.mailStream.path;
@@ -67,9 +67,9 @@ export async function registerWsRoutes(
       method: 'GET',
       url: STREAM_URL,
       preHandler: (request, _reply, done) => {
-        const afterId = parseStreamAfterId(request.query);
-        const { email } = mail.leases.requireRecorded(request.params.email);
-        checked.set(request, { email, afterId });
+        const { params, query } = parseRouteInput('mailStream', request);
+        const { email } = mail.leases.requireRecorded(params.email);
+        checked.set(request, { email, afterId: query.after_id ?? null });
         done();
       },
       handler: (_request, reply) =>

@@ -1,4 +1,10 @@
-import type { BodyOf, ResponseOf, RouteName, routes } from '../../src-shared/api/routes.ts';
+import type {
+  BodyOf,
+  QueryIn,
+  ResponseOf,
+  RouteName,
+  routes,
+} from '../../src-shared/api/routes.ts';
 
 type Table = typeof routes;
 
@@ -6,7 +12,8 @@ type Table = typeof routes;
 export interface CallArgs<N extends RouteName> {
   /** The path parameters (`:email`, `:id` …). */
   params?: Record<string, string | number>;
-  query?: Record<string, string | number | undefined>;
+  /** The query, as its route's schema takes it (src-shared/api/route-input.ts). */
+  query?: QueryIn<Table[N]['input']>;
   body?: BodyOf<Table[N]>;
   /** Send the API key (REST asks the person for one when missing or refused). */
   auth?: boolean;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ROUTE_INPUT as IN, type RouteInput } from './route-input.ts';
 import type {
   BulkRequest,
   BulkResponse,
@@ -68,12 +69,23 @@ export type UrlArgs<P extends string, Q> = [ParamNames<P>] extends [never]
   ? [params?: NoQuery, query?: Q]
   : [params: PathParams<P>, query?: Q];
 
-export interface Route<P extends string = string, Q = QueryShape, Res = unknown, Body = undefined> {
+/** What `url()` takes as the query: the input of the route's query schema. */
+export type QueryIn<I> = I extends { query: z.ZodType } ? z.input<I['query']> : NoQuery;
+type Parsed<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+export interface Route<
+  P extends string = string,
+  Res = unknown,
+  Body = undefined,
+  I extends RouteInput = RouteInput,
+> {
   readonly method: Method;
   /** The pattern as Fastify registers it, e.g. `/api/tasks/:token`. */
   readonly path: P;
+  /** The schemas of the path parameters and the query (route-input.ts). */
+  readonly input: I;
   /** The path with each parameter percent-encoded, then `?query` (undefined values left out). */
-  url(...args: UrlArgs<P, Q>): string;
+  url(...args: UrlArgs<P, QueryIn<I>>): string;
   /** Type only, never set: the JSON answer and the request body. */
   readonly types?: { response: Res; body: Body };
 }
@@ -81,6 +93,13 @@ export interface Route<P extends string = string, Q = QueryShape, Res = unknown,
 /** The answer and body types a route carries (for the client's typed call). */
 export type ResponseOf<R> = R extends { types?: { response: infer Res } } ? Res : never;
 export type BodyOf<R> = R extends { types?: { body: infer Body } } ? Body : never;
+/** What a handler gets, parsed: the path parameters and the query. */
+export type ParamsOf<R> = R extends { input: infer I }
+  ? Parsed<I extends { params: infer S } ? S : never>
+  : never;
+export type QueryOf<R> = R extends { input: infer I }
+  ? Parsed<I extends { query: infer S } ? S : never>
+  : never;
 
 /**
  * The path with `:name` replaced by `params[name]` as given, not encoded: for showing a
@@ -114,83 +133,89 @@ function urlBuilder(path: string): (params?: object, query?: QueryShape) => stri
   };
 }
 
-/** `route<Answer, Query, Body>()(method, path)`: the types explicit, the path inferred. */
-function route<Res = unknown, Q extends QueryShape = NoQuery, Body = undefined>() {
-  return <P extends string>(method: Method, path: P): Route<P, Q, Res, Body> => {
+/** `route<Answer, Body>()(method, path, input)`: the types explicit, the rest inferred. */
+function route<Res = unknown, Body = undefined>() {
+  return <P extends string, I extends RouteInput = Record<string, never>>(
+    method: Method,
+    path: P,
+    input: I = {} as I,
+  ): Route<P, Res, Body, I> => {
     const build = urlBuilder(path);
-    return { method, path, url: (...args: UrlArgs<P, Q>) => build(args[0], args[1]) };
+    return {
+      method,
+      path,
+      input,
+      url: (...args: UrlArgs<P, QueryIn<I>>) => build(args[0], args[1]),
+    };
   };
 }
 
-type MailListQuery = { after_id?: number; limit?: number; q?: string; wait?: number };
 type MailReadRequest = z.infer<typeof MailReadRequestSchema>;
 
 export const routes = {
   // Video (api/video-handlers.ts, http/media-routes.ts)
   health: route<{ status: 'ok'; server_time: number }>()('GET', '/api/health'),
   capacity: route<Capacity>()('GET', '/api/capacity'),
-  taskCreate: route<TaskCreated, NoQuery, ShareRequest>()('POST', '/api/tasks'),
-  taskGet: route<Task, { wait?: number }>()('GET', '/api/tasks/:token'),
-  taskCancel: route<TaskCancelled>()('DELETE', '/api/tasks/:token'),
-  taskDownload: route()('GET', '/api/tasks/:token/download'),
-  taskPreview: route()('GET', '/api/tasks/:token/preview'),
-  taskCover: route()('GET', '/api/tasks/:token/cover'),
-  taskDiagnostics: route<TaskDiagnostics>()('GET', '/api/tasks/:token/diagnostics'),
+  taskCreate: route<TaskCreated, ShareRequest>()('POST', '/api/tasks'),
+  taskGet: route<Task>()('GET', '/api/tasks/:token', IN.taskGet),
+  taskCancel: route<TaskCancelled>()('DELETE', '/api/tasks/:token', IN.task),
+  taskDownload: route()('GET', '/api/tasks/:token/download', IN.task),
+  taskPreview: route()('GET', '/api/tasks/:token/preview', IN.task),
+  taskCover: route()('GET', '/api/tasks/:token/cover', IN.task),
+  taskDiagnostics: route<TaskDiagnostics>()('GET', '/api/tasks/:token/diagnostics', IN.task),
 
   // Mail (api/mail-handlers.ts, http/mail-file-routes.ts, http/ws-routes.ts)
-  mailGenerate: route<Lease, { domain?: string }>()('GET', '/api/generate'),
-  mailGenerateBatch: route<Lease[], { count: number; domain?: string }>()(
-    'POST',
-    '/api/generate/batch',
-  ),
-  mailboxLease: route<Lease>()('GET', '/api/mailboxes/:email/lease'),
-  mailboxExtend: route<Lease>()('POST', '/api/mailboxes/:email/extend'),
-  mailboxReuse: route<Lease>()('POST', '/api/mailboxes/:email/reuse'),
-  mailList: route<Mail[], MailListQuery>()('GET', '/api/emails/:email'),
-  mailEmpty: route<MailDeleted>()('DELETE', '/api/emails/:email'),
-  mailGet: route<Mail>()('GET', '/api/emails/:email/:id'),
-  mailDelete: route<MailDeleted>()('DELETE', '/api/emails/:email/:id'),
-  mailSetRead: route<MailReadState, NoQuery, MailReadRequest>()(
+  mailGenerate: route<Lease>()('GET', '/api/generate', IN.mailGenerate),
+  mailGenerateBatch: route<Lease[]>()('POST', '/api/generate/batch', IN.mailGenerateBatch),
+  mailboxLease: route<Lease>()('GET', '/api/mailboxes/:email/lease', IN.mailbox),
+  mailboxExtend: route<Lease>()('POST', '/api/mailboxes/:email/extend', IN.mailbox),
+  mailboxReuse: route<Lease>()('POST', '/api/mailboxes/:email/reuse', IN.mailbox),
+  mailList: route<Mail[]>()('GET', '/api/emails/:email', IN.mailList),
+  mailEmpty: route<MailDeleted>()('DELETE', '/api/emails/:email', IN.mailbox),
+  mailGet: route<Mail>()('GET', '/api/emails/:email/:id', IN.mail),
+  mailDelete: route<MailDeleted>()('DELETE', '/api/emails/:email/:id', IN.mail),
+  mailSetRead: route<MailReadState, MailReadRequest>()(
     'POST',
     '/api/emails/:email/:id/read',
+    IN.mail,
   ),
-  mailRaw: route()('GET', '/api/emails/:email/:id/raw'),
-  mailAttachment: route()('GET', '/api/emails/:email/:id/attachments/:n'),
-  mailBulk: route<BulkResponse, NoQuery, BulkRequest>()('POST', '/api/emails/bulk'),
+  mailRaw: route()('GET', '/api/emails/:email/:id/raw', IN.mail),
+  mailAttachment: route()('GET', '/api/emails/:email/:id/attachments/:n', IN.mailAttachment),
+  mailBulk: route<BulkResponse, BulkRequest>()('POST', '/api/emails/bulk'),
   /** The WebSocket (an upgrade of this GET); the key travels in a subprotocol or `api_key`. */
-  mailStream: route<never, { after_id?: number }>()('GET', '/ws/:email'),
+  mailStream: route<never>()('GET', '/ws/:email', IN.mailStream),
 
   // Settings and keys (api/settings-handlers.ts)
   info: route<ServerInfo>()('GET', '/api/info'),
   settingsGet: route<ServerSettings>()('GET', '/api/settings'),
-  settingsUpdate: route<ServerSettings, NoQuery, ServerSettingsPatch>()('PATCH', '/api/settings'),
-  settingsMx: route<MxCheck, { domain: string }>()('GET', '/api/settings/mx'),
+  settingsUpdate: route<ServerSettings, ServerSettingsPatch>()('PATCH', '/api/settings'),
+  settingsMx: route<MxCheck>()('GET', '/api/settings/mx', IN.settingsMx),
   keyList: route<ApiKeyList>()('GET', '/api/keys'),
-  keyCreate: route<CreatedApiKeyView, NoQuery, { name: string }>()('POST', '/api/keys'),
-  keyDisable: route<ApiKeyView>()('POST', '/api/keys/:id/disable'),
-  keyDelete: route<void>()('DELETE', '/api/keys/:id'),
+  keyCreate: route<CreatedApiKeyView, { name: string }>()('POST', '/api/keys'),
+  keyDisable: route<ApiKeyView>()('POST', '/api/keys/:id/disable', IN.key),
+  keyDelete: route<void>()('DELETE', '/api/keys/:id', IN.key),
 
   // Webhooks (api/setup-handlers.ts)
   webhookList: route<WebhookView[]>()('GET', '/api/webhooks'),
-  webhookCreate: route<CreatedWebhook, NoQuery, WebhookCreate>()('POST', '/api/webhooks'),
-  webhookDelete: route<void>()('DELETE', '/api/webhooks/:id'),
-  webhookDeliveries: route<WebhookDeliveries>()('GET', '/api/webhooks/:id/deliveries'),
-  webhookTest: route<WebhookTestResult>()('POST', '/api/webhooks/:id/test'),
+  webhookCreate: route<CreatedWebhook, WebhookCreate>()('POST', '/api/webhooks'),
+  webhookDelete: route<void>()('DELETE', '/api/webhooks/:id', IN.webhook),
+  webhookDeliveries: route<WebhookDeliveries>()('GET', '/api/webhooks/:id/deliveries', IN.webhook),
+  webhookTest: route<WebhookTestResult>()('POST', '/api/webhooks/:id/test', IN.webhook),
   // Mail sources (api/setup-handlers.ts)
   sourceList: route<Source[]>()('GET', '/api/sources'),
-  sourceCreate: route<Source, NoQuery, SourceCreate>()('POST', '/api/sources'),
-  sourceUpdate: route<Source, NoQuery, SourcePatch>()('PATCH', '/api/sources/:id'),
-  sourceDelete: route<void>()('DELETE', '/api/sources/:id'),
-  sourceTest: route<SourceTestResult>()('POST', '/api/sources/:id/test'),
-  sourceAuthorize: route<SourceAuthorize>()('POST', '/api/sources/:id/authorize'),
-  sourceAuthorizeCancel: route<void>()('DELETE', '/api/sources/:id/authorize'),
+  sourceCreate: route<Source, SourceCreate>()('POST', '/api/sources'),
+  sourceUpdate: route<Source, SourcePatch>()('PATCH', '/api/sources/:id', IN.source),
+  sourceDelete: route<void>()('DELETE', '/api/sources/:id', IN.source),
+  sourceTest: route<SourceTestResult>()('POST', '/api/sources/:id/test', IN.source),
+  sourceAuthorize: route<SourceAuthorize>()('POST', '/api/sources/:id/authorize', IN.source),
+  sourceAuthorizeCancel: route<void>()('DELETE', '/api/sources/:id/authorize', IN.source),
   // One-time sign-in codes (issue 21): made on this computer, exchanged once for a key.
-  signInCodeCreate: route<SignInCode, NoQuery, SignInCodeCreate>()('POST', '/api/sign-in-codes'),
-  signInCheck: route<SignInCodeInfo, NoQuery, SignInRedeem>()('POST', '/api/sign-in/check'),
-  signIn: route<CreatedApiKeyView, NoQuery, SignInRedeem>()('POST', '/api/sign-in'),
-  keyEnable: route<ApiKeyView>()('POST', '/api/keys/:id/enable'),
+  signInCodeCreate: route<SignInCode, SignInCodeCreate>()('POST', '/api/sign-in-codes'),
+  signInCheck: route<SignInCodeInfo, SignInRedeem>()('POST', '/api/sign-in/check'),
+  signIn: route<CreatedApiKeyView, SignInRedeem>()('POST', '/api/sign-in'),
+  keyEnable: route<ApiKeyView>()('POST', '/api/keys/:id/enable', IN.key),
   // Mark all read (issue 20): one request for the whole mailbox.
-  mailReadAll: route<MailReadAll>()('POST', '/api/emails/:email/read-all'),
+  mailReadAll: route<MailReadAll>()('POST', '/api/emails/:email/read-all', IN.mailbox),
 } as const;
 
 export type RouteName = keyof typeof routes;
@@ -199,6 +224,7 @@ export type RouteName = keyof typeof routes;
 export interface RouteEntry {
   readonly method: Method;
   readonly path: string;
+  readonly input: RouteInput;
 }
 
 export const routeList = Object.entries(routes) as readonly (readonly [RouteName, RouteEntry])[];

@@ -177,6 +177,47 @@ describe('each route of the table answers the same through HTTP and through IPC'
       expect(ipcAnswer.message).toBe(http.message);
     }
   });
+
+  // The path parameters and query go through the route's schemas in one place for both
+  // carriers (src-main/api/route-input.ts): the same refusal, with the documented sentence.
+  // `mine` stands for the test's own mailbox.
+  const mine = { email: 'mine' };
+  it.each<[ApiRoute, Call, number, string]>([
+    [
+      'mailList',
+      { params: mine, query: { after_id: '+5' } },
+      400,
+      'after_id must be an integer in plain digits, e.g. 5.',
+    ],
+    ['mailList', { params: mine, query: { limit: 0 } }, 400, 'limit must be from 1 to 200.'],
+    [
+      'mailList',
+      { params: mine, query: { wait: 31 } },
+      400,
+      'wait must be a number of seconds from 0 to 30.',
+    ],
+    [
+      'mailList',
+      { params: mine, query: { q: 'a', wait: 1 } },
+      400,
+      'wait cannot be combined with q.',
+    ],
+    ['mailGenerateBatch', { query: { domain: 'x.test' } }, 400, 'count is required.'],
+    ['mailGet', { params: { ...mine, id: '5.0' } }, 400, 'The mail id must be an integer.'],
+    ['keyDisable', { params: { id: 'abc' } }, 400, '"abc" is not a key id.'],
+    [
+      'taskGet',
+      { params: { token: 't' }, query: { wait: -1 } },
+      422,
+      'Input should be greater than or equal to 0',
+    ],
+  ])('%s %j: the same refusal on both carriers', async (route, call, status, message) => {
+    const params =
+      call.params?.email === 'mine' ? { ...call.params, email: lease.email } : call.params;
+    const given = { ...call, ...(params === undefined ? {} : { params }) };
+    expect(await overHttp(route, given)).toEqual({ status, message });
+    expect(await overIpc(route, given)).toEqual({ status, message });
+  });
 });
 
 describe('the same authorization decision on both carriers', () => {

@@ -7,7 +7,7 @@ import {
   type WebhookView,
 } from '../../../../src-shared/api/webhooks.ts';
 import type { Mail } from '../../../../src-shared/mail/schemas.ts';
-import { AppError, settingsInvalid } from '../../../core/app-error.ts';
+import { AppError } from '../../../core/app-error.ts';
 import type { Clock } from '../../../core/clock.ts';
 import type { Logger } from '../../../core/logger.ts';
 import { mailReceivedEvent, testEvent } from './webhook-event.ts';
@@ -174,12 +174,4 @@ function toRow(record: AttemptRecord, messageId: string, type: string): AttemptR
 
 function notFound(id: number): AppError {
   return new AppError('WEBHOOK_NOT_FOUND', `There is no webhook ${id}.`);
-}
-
-/** A webhook id from a path or an IPC request, or a 400. */
-export function parseWebhookId(raw: string): number {
-  if (!/^\d{1,12}$/.test(raw)) {
-    throw settingsInvalid('webhook_id_invalid', `"${raw.slice(0, 40)}" is not a webhook id.`);
-  }
-  return Number(raw);
 }
