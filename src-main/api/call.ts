@@ -27,7 +27,10 @@ export function runHandler<N extends ApiRoute>(
   context: ApiContext,
 ): ApiAnswer<N> | Promise<ApiAnswer<N>> {
   const handler = apiHandlers[route] as ApiHandler<N>;
-  return handler({ ...parseRouteInput(route, request), body: request.body }, context);
+  // Not `{ ...parsed, body }`: on the poll path V8's object spread here cost ~2 µs a request
+  // (a CPU profile of bench/polling.ts: 0.5 s of the server's 19 s in this function).
+  const { params, query } = parseRouteInput(route, request);
+  return handler({ params, query, body: request.body }, context);
 }
 
 /**
