@@ -18,6 +18,23 @@ import { FakeIpcMain, FakeWebContents } from '../helpers/fake-electron.ts';
 import { startMailTestApp, type MailTestApp } from '../helpers/mail-app.ts';
 
 const silent = { info() {}, warn() {}, error() {} };
+
+/** The real HTTP server over a mail test app's services, ready for `inject`. */
+async function httpServerOver(m: MailTestApp): Promise<FastifyInstance> {
+  const server = await createHttpServer({
+    video: m.t.app.video,
+    mail: m.t.app.mail,
+    clock: { now: () => Date.now() },
+    stream: DEFAULT_STREAM_OPTIONS,
+    rateLimits: DEFAULT_RATE_LIMITS,
+    settings: { settings: m.t.app.settings, checkMx: (domain) => m.t.app.checkMx(domain) },
+    hosts: m.t.app.settings,
+    logger: silent,
+    webUiDir: m.t.dataDir,
+  });
+  await server.ready();
+  return server;
+}
 const LAN = '192.168.1.7';
 
 interface Call {
@@ -102,18 +119,7 @@ describe('each route of the table answers the same through HTTP and through IPC'
   beforeAll(async () => {
     m = await startMailTestApp();
     lease = await m.generate();
-    server = await createHttpServer({
-      video: m.t.app.video,
-      mail: m.t.app.mail,
-      clock: { now: () => Date.now() },
-      stream: DEFAULT_STREAM_OPTIONS,
-      rateLimits: DEFAULT_RATE_LIMITS,
-      settings: { settings: m.t.app.settings, checkMx: (domain) => m.t.app.checkMx(domain) },
-      hosts: m.t.app.settings,
-      logger: silent,
-      webUiDir: m.t.dataDir,
-    });
-    await server.ready();
+    server = await httpServerOver(m);
     registerIpcHandlers(
       ipc.asIpcMain(),
       apiIpcHandlers({ services: () => Promise.resolve(m.t.app) }) as never,
@@ -226,18 +232,7 @@ describe('the same authorization decision on both carriers', () => {
 
   beforeAll(async () => {
     m = await startMailTestApp();
-    server = await createHttpServer({
-      video: m.t.app.video,
-      mail: m.t.app.mail,
-      clock: { now: () => Date.now() },
-      stream: DEFAULT_STREAM_OPTIONS,
-      rateLimits: DEFAULT_RATE_LIMITS,
-      settings: { settings: m.t.app.settings, checkMx: (domain) => m.t.app.checkMx(domain) },
-      hosts: m.t.app.settings,
-      logger: silent,
-      webUiDir: m.t.dataDir,
-    });
-    await server.ready();
+    server = await httpServerOver(m);
   });
 
   afterAll(async () => {
