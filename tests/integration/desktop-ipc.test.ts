@@ -10,6 +10,7 @@ import { isSameOrigin } from '../../src-main/electron/window-options.ts';
 import type { Lease, Mail } from '../../src-shared/mail/schemas.ts';
 import type { IpcResult } from '../../src-shared/ipc/result.ts';
 import { startCredentialListener } from '../helpers/credential-listener.ts';
+import { DESKTOP_STUBS } from '../helpers/desktop-stubs.ts';
 import { FakeIpcMain, FakeWebContents } from '../helpers/fake-electron.ts';
 import { sendMail } from '../helpers/smtp-client.ts';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir.ts';
@@ -61,13 +62,8 @@ describe('desktop IPC on the real services', () => {
         controller: app,
         services,
         meta: { version: 'test', platform: process.platform },
-        clipboard: { writeText: () => Promise.resolve() },
-        portChanges: () => [],
-        loginItem: null,
-        openLogsFolder: () => Promise.resolve(),
-        openExternal: () => Promise.resolve(),
+        ...DESKTOP_STUBS,
         saveDialog,
-        updates: null,
         watches,
       }),
       {

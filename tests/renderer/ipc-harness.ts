@@ -19,6 +19,7 @@ import { createIpcApi } from '../../src-renderer/api/ipc-transport.ts';
 import type { EphemeraApi } from '../../src-renderer/api/types.ts';
 import { simDispatcher } from '../fixtures/platform-sim/sim-dispatcher.ts';
 import { PlatformSim } from '../fixtures/platform-sim/sim-server.ts';
+import { DESKTOP_STUBS } from '../helpers/desktop-stubs.ts';
 import { FakeIpcMain, FakeWebContents } from '../helpers/fake-electron.ts';
 import { simRegistry } from '../helpers/test-app.ts';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir.ts';
@@ -184,13 +185,8 @@ export async function startIpcHarness(): Promise<IpcHarness> {
         controller,
         services,
         meta,
-        clipboard: { writeText: () => Promise.resolve() },
-        portChanges: () => [],
-        loginItem: null,
-        openLogsFolder: () => Promise.resolve(),
-        openExternal: () => Promise.resolve(),
+        ...DESKTOP_STUBS,
         saveDialog,
-        updates: null,
         watches,
       }),
       {
