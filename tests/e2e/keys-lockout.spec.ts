@@ -86,9 +86,8 @@ test.describe('keys that cannot lock the user out', () => {
 
     await own.getByTestId('key-disable').click();
     await page.getByTestId('key-confirm-ok').click();
-    // The very next call is refused: the key dialog asks; another key lets the browser in,
-    // and the disabled key is enabled again from here.
-    await page.reload();
+    // The very next call is refused, so the key dialog asks at once, without a reload; another
+    // key lets the browser in, and the disabled key is enabled again from here.
     await expect(page.getByTestId('key-dialog')).toBeVisible();
     await page.getByTestId('api-key-input').fill(server.apiKey);
     await page.getByTestId('api-key-save').click();

@@ -79,6 +79,9 @@ export const useSettings = create<SettingsState>()((set, get) => ({
   async disableKey(id) {
     const info = await api().settings.disableKey(id);
     set({ keys: get().keys.map((k) => (k.id === id ? info : k)) });
+    // This browser's own key is dead now: ask for another at once (the list reload is refused
+    // and the transport asks), not whenever some later call happens to be.
+    if (id === get().currentKeyId) void get().load();
   },
 
   async enableKey(id) {
