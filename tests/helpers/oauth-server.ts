@@ -57,6 +57,12 @@ export class OAuthServer {
   failNextRefresh: 'server_error' | null = null;
   /** How /revoke answers: as RFC 7009 says, a 503, or never (the request is held open). */
   revocation: 'ok' | 'unavailable' | 'hang' = 'ok';
+  /**
+   * New grants (a device code approved, a code exchanged) are issued but their answer is held
+   * until releaseGrants(): the user finished at the provider just as the app cancelled.
+   */
+  holdGrants = false;
+  private readonly held: (() => void)[] = [];
   /** What each revocation request said (never the token: whether it was one this server knew). */
   readonly revocations: { hint: string | null; clientId: string | null; known: boolean }[] = [];
   private readonly access = new Map<string, { grant: Grant; expiresAt: number }>();
@@ -127,6 +133,14 @@ export class OAuthServer {
   revokeAll(): void {
     for (const grant of this.refresh.values()) grant.revoked = true;
     for (const { grant } of this.access.values()) grant.revoked = true;
+  }
+
+  get heldGrants(): number {
+    return this.held.length;
+  }
+
+  releaseGrants(): void {
+    for (const answer of this.held.splice(0)) answer();
   }
 
   /** Access tokens issued so far are expired (refresh tokens still work). */
@@ -249,7 +263,7 @@ export class OAuthServer {
         if (device.state === 'expired') return fail('expired_token');
         if (device.state === 'used') return fail('invalid_grant');
         device.state = 'used';
-        return send(200, this.issue({ username: this.options.username, revoked: false }));
+        return this.grant(send, this.issue({ username: this.options.username, revoked: false }));
       }
       case 'authorization_code': {
         const code = this.codes.get(form.get('code') ?? '');
@@ -264,7 +278,7 @@ export class OAuthServer {
         ) {
           return fail('invalid_grant');
         }
-        return send(200, this.issue(code.grant));
+        return this.grant(send, this.issue(code.grant));
       }
       case 'refresh_token': {
         if (this.failNextRefresh) {
@@ -281,6 +295,11 @@ export class OAuthServer {
       default:
         return fail('unsupported_grant_type');
     }
+  }
+
+  private grant(send: (status: number, body: unknown) => void, body: unknown): void {
+    if (this.holdGrants) this.held.push(() => send(200, body));
+    else send(200, body);
   }
 
   private issue(grant: Grant) {

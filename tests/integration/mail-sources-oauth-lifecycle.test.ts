@@ -100,6 +100,40 @@ describe.skipIf(!hasDovecot)('OAuth mail sources: cancel, delete and change a si
     expect(oauth.log.filter((l) => l.grant === 'refresh_token' && l.error)).toEqual([]);
   });
 
+  for (const how of ['cancel', 'delete'] as const) {
+    it(`${how} while the provider hands over the tokens: they are revoked, not left live`, async () => {
+      const source = await addOAuth();
+      const answer = await authorize(source.id);
+      oauth.approveDevice(answer.flow === 'device' ? answer.user_code : '');
+      oauth.holdGrants = true;
+      try {
+        const seen = oauth.revocations.length;
+        await steps.step(); // the poll that gets the grant, held at the provider
+        await until(() => oauth.heldGrants === 1, 'the provider holds the grant');
+        const token = lastRefreshToken(oauth);
+        const res =
+          how === 'cancel'
+            ? await cancel(source.id)
+            : await m.api(`/api/sources/${source.id}`, { method: 'DELETE' });
+        expect(res.status).toBe(204);
+        oauth.releaseGrants();
+        await until(() => oauth.revocations.length > seen, 'the late grant is revoked');
+        expect(oauth.revocations.slice(seen)).toEqual([
+          { hint: 'refresh_token', clientId: 'ephemera-test', known: true },
+        ]);
+        expect(await tryRefresh(oauth, token, 'ephemera-test')).toBe('invalid_grant');
+        if (how === 'cancel') {
+          const after = (await sources(m)).find((s) => s.id === source.id);
+          expect(after).toMatchObject({ needs_sign_in: true });
+          expect(after?.state).not.toBe('authorizing');
+        }
+      } finally {
+        oauth.holdGrants = false;
+        oauth.releaseGrants();
+      }
+    });
+  }
+
   it('cancel with nothing under way is a harmless 204; an unknown source a 404 with detail', async () => {
     const source = await addOAuth();
     expect((await cancel(source.id)).status).toBe(204);

@@ -4,7 +4,9 @@ import { addLogSink } from '../../src-main/core/logger.ts';
 import type { Source, SourceAuthorize } from '../../src-shared/mail/sources.ts';
 import { Dovecot, hasDovecot } from '../helpers/dovecot.ts';
 import type { MailTestApp } from '../helpers/mail-app.ts';
+import { lastRefreshToken, tryRefresh } from '../helpers/oauth-client.ts';
 import { OAuthServer } from '../helpers/oauth-server.ts';
+import { until } from '../helpers/oauth-sources.ts';
 import {
   addSource,
   append,
@@ -132,6 +134,50 @@ describe.skipIf(!hasDovecot)(
       expect(oauth.count('authorization_code')).toBe(exchanges);
       const s = (await sources(m)).find((x) => x.id === source.id);
       expect(s).toMatchObject({ state: 'error', needs_sign_in: true });
+    });
+
+    it('cancel while the code is being exchanged: the tokens that arrive are revoked', async () => {
+      const other = await addSource(m, dovecot, {
+        password: undefined,
+        oauth: {
+          flow: 'loopback',
+          client_id: 'installed-app',
+          token_endpoint: oauth.tokenEndpoint,
+          authorization_endpoint: oauth.authorizationEndpoint,
+          revocation_endpoint: oauth.revocationEndpoint,
+          scopes: ['https://mail.google.com/'],
+        },
+      });
+      const answer = await json<SourceAuthorize>(
+        await m.api(`/api/sources/${other.id}/authorize`, { method: 'POST' }),
+        200,
+      );
+      if (answer.flow !== 'loopback') throw new Error(`flow ${answer.flow}`);
+      const seen = oauth.revocations.length;
+      oauth.holdGrants = true;
+      try {
+        const page = oauth.consent(answer.url);
+        await until(() => oauth.heldGrants === 1, 'the provider holds the exchange');
+        const token = lastRefreshToken(oauth);
+        const res = await m.api(`/api/sources/${other.id}/authorize`, { method: 'DELETE' });
+        expect(res.status).toBe(204);
+        oauth.releaseGrants();
+        // The browser is told the truth: this sign-in did not happen.
+        const shown = await page;
+        expect(shown.status).toBe(400);
+        expect(await shown.text()).toMatch(/cancelled/);
+        await until(() => oauth.revocations.length > seen, 'the late tokens are revoked');
+        expect(oauth.revocations.slice(seen)).toEqual([
+          { hint: 'refresh_token', clientId: 'installed-app', known: true },
+        ]);
+        expect(await tryRefresh(oauth, token, 'installed-app')).toBe('invalid_grant');
+        const s = (await sources(m)).find((x) => x.id === other.id);
+        expect(s).toMatchObject({ state: 'error', needs_sign_in: true });
+      } finally {
+        oauth.holdGrants = false;
+        oauth.releaseGrants();
+        await m.api(`/api/sources/${other.id}`, { method: 'DELETE' });
+      }
     });
 
     it('consent in the browser: the code is exchanged with the verifier, mail arrives', async () => {

@@ -1,7 +1,7 @@
 import type { Clock } from '../../../core/clock.ts';
 import type { OAuthConfig } from './oauth-config.ts';
 import { OAuthError, postForm, requestTokens, type TokenSet } from './oauth-http.ts';
-import { cancelled, type PendingSignIn, type Wait } from './sign-in.ts';
+import { cancelled, type Discard, type PendingSignIn, type Wait } from './sign-in.ts';
 
 const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 /** RFC 8628 section 3.5: slow_down adds 5 seconds to the interval, for good. */
@@ -10,6 +10,7 @@ const SLOW_DOWN_MS = 5_000;
 export interface DeviceFlowDeps {
   clock: Clock;
   wait: Wait;
+  discard?: Discard;
 }
 
 /**
@@ -37,9 +38,15 @@ export async function startDeviceFlow(
   const expiresIn = positive(body.expires_in, 900);
   const interval = positive(body.interval, 5);
   const abort = new AbortController();
-  const done = poll(config, deviceCode, interval * 1000, expiresIn * 1000, abort.signal, deps);
+  const polled = poll(config, deviceCode, interval * 1000, expiresIn * 1000, abort.signal, deps);
+  // A cancel ends the sign-in at once, even with a token request in flight (that one finishes
+  // in the background, and what it brings is discarded).
+  const stopped = new Promise<never>((_, reject) =>
+    abort.signal.addEventListener('abort', () => reject(cancelled()), { once: true }),
+  );
+  const done = Promise.race([polled, stopped]);
   // Nobody may be listening yet; the service does, and sees the same rejection.
-  done.catch(() => undefined);
+  for (const p of [polled, stopped, done]) p.catch(() => undefined);
   return {
     answer: {
       flow: 'device',
@@ -71,13 +78,18 @@ async function poll(
       throw new OAuthError('expired_token', 'the code expired before sign-in finished');
     }
     try {
-      // A cancel while the request is in flight ends it too: no answer is waited for.
-      return await requestTokens(
+      // A request in flight at a cancel is let finish (bounded by its timeout; nobody waits for
+      // it): the provider may be handing over tokens, which are revoked rather than left live.
+      const tokens = await requestTokens(
         config,
         { grant_type: DEVICE_GRANT, device_code: deviceCode },
         deps.clock,
-        signal,
       );
+      if (signal.aborted) {
+        deps.discard?.(tokens);
+        throw cancelled();
+      }
+      return tokens;
     } catch (err) {
       if (signal.aborted) throw cancelled();
       if (!(err instanceof OAuthError)) throw err;

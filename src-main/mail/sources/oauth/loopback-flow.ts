@@ -4,12 +4,13 @@ import type { AddressInfo } from 'node:net';
 import type { Clock } from '../../../core/clock.ts';
 import type { OAuthConfig } from './oauth-config.ts';
 import { OAuthError, requestTokens, type TokenSet } from './oauth-http.ts';
-import { cancelled, type PendingSignIn } from './sign-in.ts';
+import { cancelled, type Discard, type PendingSignIn } from './sign-in.ts';
 
 export interface LoopbackFlowDeps {
   clock: Clock;
   /** How long the listener waits for the browser (10 minutes unless a test says). */
   timeoutMs?: number;
+  discard?: Discard;
 }
 
 const PAGE = (title: string, text: string) =>
@@ -48,6 +49,12 @@ export async function startLoopbackFlow(
   let settle!: { resolve(t: TokenSet): void; reject(e: unknown): void };
   const done = new Promise<TokenSet>((resolve, reject) => (settle = { resolve, reject }));
   done.catch(() => undefined);
+  // Settled (cancelled, timed out, refused): tokens an exchange still brings are discarded.
+  let over = false;
+  const end = () => {
+    over = true;
+  };
+  done.then(end, end);
   const timer = setTimeout(
     () =>
       settle.reject(
@@ -96,6 +103,14 @@ export async function startLoopbackFlow(
     };
     requestTokens(config, params, deps.clock).then(
       (tokens) => {
+        if (over) {
+          deps.discard?.(tokens);
+          return answer(
+            400,
+            'Not signed in',
+            'This sign-in was cancelled. You can close this tab.',
+          );
+        }
         answer(200, 'Signed in', 'Ephemera is signed in. You can close this tab.');
         settle.resolve(tokens);
       },

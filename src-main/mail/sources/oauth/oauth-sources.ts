@@ -38,8 +38,9 @@ export class OAuthSources {
     this.signIns = new SignIns(
       { clock: deps.clock, ...deps.signIn },
       {
-        finished: (id, tokens) => this.signedIn(id, tokens),
+        finished: (id, tokens, config) => this.signedIn(id, tokens, config),
         failed: (id, err) => this.signInFailed(id, err),
+        unwanted: (id, tokens, config) => void this.unwanted(id, tokens, config),
       },
     );
   }
@@ -106,7 +107,7 @@ export class OAuthSources {
     });
   }
 
-  private signedIn(id: string, tokens: TokenSet): Promise<void> {
+  private signedIn(id: string, tokens: TokenSet, config: OAuthConfig): Promise<void> {
     if (tokens.refreshToken === null) {
       const err = new OAuthError(
         'no_refresh_token',
@@ -115,12 +116,25 @@ export class OAuthSources {
       this.signInFailed(id, err);
       return Promise.resolve();
     }
-    if (!this.deps.store.get(id)) return Promise.resolve();
+    // Deleted while the provider answered: nobody will use these tokens.
+    if (!this.deps.store.get(id)) return this.unwanted(id, tokens, config);
     const box = this.deps.box;
     this.deps.store.setSignIn(id, box.seal(tokens.refreshToken), box.format, null);
     this.deps.logger.info(`source ${id}: signed in`);
     this.fresh.set(id, tokens);
     return this.deps.restart(id);
+  }
+
+  /** A grant nobody will use is revoked at once (a cancel or delete raced the provider). */
+  private async unwanted(id: string, tokens: TokenSet, config: OAuthConfig): Promise<void> {
+    this.deps.logger.info(`source ${id}: a sign-in finished after it was cancelled`);
+    await revokeRefreshToken(
+      id,
+      config,
+      tokens.refreshToken ?? '',
+      this.deps.logger,
+      this.deps.revokeTimeoutMs,
+    );
   }
 
   private signInFailed(id: string, err: unknown): void {

@@ -9,6 +9,12 @@ export interface PendingSignIn {
   cancel(): void;
 }
 
+/**
+ * Where tokens go that the provider handed over after the sign-in was cancelled (the user
+ * finished at the provider just as Cancel or Delete was pressed): they are revoked, not dropped.
+ */
+export type Discard = (tokens: TokenSet) => void;
+
 /** Waits `ms` unless `signal` aborts first (injected: tests move a ManualClock instead). */
 export type Wait = (ms: number, signal: AbortSignal) => Promise<void>;
 

@@ -16,8 +16,10 @@ export interface SignInDeps {
 }
 
 export interface SignInOutcome {
-  finished(id: string, tokens: TokenSet): void | Promise<void>;
+  finished(id: string, tokens: TokenSet, config: OAuthConfig): void | Promise<void>;
   failed(id: string, err: unknown): void;
+  /** Tokens of a sign-in cancelled (or replaced) while the provider was handing them over. */
+  unwanted(id: string, tokens: TokenSet, config: OAuthConfig): void;
 }
 
 /** The sign-ins under way, at most one per source: a new one cancels the one before. */
@@ -36,6 +38,7 @@ export class SignIns {
   /** Starts the provider's flow; what the user must do next. */
   async begin(id: string, config: OAuthConfig): Promise<SourceAuthorize> {
     this.cancel(id);
+    const discard = (tokens: TokenSet) => this.outcome.unwanted(id, tokens, config);
     let flow: PendingSignIn;
     try {
       flow =
@@ -43,10 +46,12 @@ export class SignIns {
           ? await startDeviceFlow(config, {
               clock: this.deps.clock,
               wait: this.deps.wait ?? realWait,
+              discard,
             })
           : await startLoopbackFlow(config, {
               clock: this.deps.clock,
               timeoutMs: this.deps.loopbackTimeoutMs,
+              discard,
             });
     } catch (err) {
       if (!(err instanceof OAuthError)) throw err;
@@ -64,9 +69,9 @@ export class SignIns {
     };
     flow.done
       .then(async (tokens) => {
-        if (!mine()) return;
+        if (!mine()) return discard(tokens);
         this.pending.delete(id);
-        await this.outcome.finished(id, tokens);
+        await this.outcome.finished(id, tokens, config);
       }, fail)
       .catch(fail);
     return flow.answer;

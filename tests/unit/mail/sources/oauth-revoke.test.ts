@@ -99,7 +99,7 @@ describe('OAuth revocation, cancel and description changes (test server on 127.0
     expect(outcomes).toEqual([]);
   });
 
-  it('cancel ends a token request in flight at once (not after its 30 s timeout)', async () => {
+  it('cancel ends the sign-in at once with a token request in flight (not after its 30 s timeout)', async () => {
     const held: http.ServerResponse[] = [];
     const silent = http.createServer((_req, res) => held.push(res));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
