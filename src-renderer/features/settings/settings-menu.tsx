@@ -41,24 +41,43 @@ export function SettingsMenu({ grid }: { grid: RefObject<HTMLElement | null> }):
 
   useEffect(() => {
     if (entries.length === 0) return;
-    const seen = new Map<Element, boolean>();
-    const watch = new IntersectionObserver(
-      (changes) => {
-        for (const change of changes) seen.set(change.target, change.isIntersecting);
-        const first = entries.find((e) => seen.get(e.section));
-        if (first && !chosen.current) setCurrent(first.section);
-      },
-      // The band below the app bar: a section counts once its top third is in view.
-      { rootMargin: '-80px 0px -60% 0px' },
-    );
-    for (const entry of entries) watch.observe(entry.section);
+    // The current section is the one a reading line just below the app bar falls in (a section
+    // the menu scrolled to sits at bar + 16 px); at the very bottom the last one, which is too
+    // short to reach the line. "The first section in a band" named a short one above a tall
+    // one that filled the window.
+    let frame = 0;
+    const measure = (): void => {
+      frame = 0;
+      if (chosen.current) return;
+      const bar =
+        parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--appbar-h')) || 64;
+      // Sections can be as short as one line of text (~80 px): the line sits close enough to
+      // the scrolled-to position that the next one never reaches it too.
+      const line = bar + 16 + 24;
+      const atEnd =
+        window.scrollY > 0 &&
+        window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+      let found = entries[0]?.section ?? null;
+      for (const entry of entries) {
+        if (entry.section.getBoundingClientRect().top <= line) found = entry.section;
+      }
+      setCurrent(atEnd ? (entries.at(-1)?.section ?? found) : found);
+    };
+    const schedule = (): void => {
+      frame ||= requestAnimationFrame(measure);
+    };
     const release = (): void => {
       chosen.current = false;
     };
+    measure();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule, { passive: true });
     const events = ['wheel', 'touchmove', 'keydown'] as const;
     for (const event of events) window.addEventListener(event, release, { passive: true });
     return () => {
-      watch.disconnect();
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
       for (const event of events) window.removeEventListener(event, release);
     };
   }, [entries]);
