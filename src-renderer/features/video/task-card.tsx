@@ -1,6 +1,5 @@
 import { Fragment, useState, type ReactElement } from 'react';
-import { api, asApiError, type Task } from '../../api/client.ts';
-import { Button } from '../../components/button.tsx';
+import { api, type Task } from '../../api/client.ts';
 import { Countdown } from '../../components/countdown.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
@@ -8,12 +7,11 @@ import { useLocale, useT, type MessageKey } from '../../i18n/i18n.ts';
 import { formatBytes, formatClock } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useServer } from '../../stores/server-store.ts';
-import { useToasts } from '../../stores/toast-store.ts';
 import { PROXY_SETTING_HREF } from '../settings/proxy-focus.ts';
-import { CopyDiagnostics } from './copy-diagnostics.tsx';
+import { TaskActions } from './task-actions.tsx';
 import { failureDetail, failureHeadline } from './video-errors.ts';
 import { linkLabel, linkPieces } from './task-title.ts';
-import { useVideo, type TaskEntry } from './video-store.ts';
+import type { TaskEntry } from './video-store.ts';
 
 /** Failures whose explanation suggests a proxy: the card links to the proxy setting. */
 const PROXY_HELPS: ReadonlySet<NonNullable<Task['error_code']>> = new Set([
@@ -216,112 +214,6 @@ function TaskProgress({ entry, shown }: { entry: TaskEntry; shown: string }): Re
     return <p className="task-note">{t('video.note.gone')}</p>;
   }
   return null;
-}
-
-function TaskActions({
-  entry,
-  shown,
-  previewing,
-  onPreview,
-}: {
-  entry: TaskEntry;
-  shown: string;
-  previewing: boolean;
-  onPreview: () => void;
-}): ReactElement {
-  const t = useT();
-  const cancel = useVideo((s) => s.cancel);
-  const dismiss = useVideo((s) => s.dismiss);
-  const forget = useVideo((s) => s.forget);
-  const submit = useVideo((s) => s.submit);
-  const toast = useToasts((s) => s.show);
-  const [busy, setBusy] = useState(false);
-  const media = entry.task?.media ?? null;
-  const save = api().video.save;
-
-  const run = async (action: () => Promise<void>): Promise<void> => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (err) {
-      toast(asApiError(err), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <div className="task-actions">
-      {shown === 'completed' && media ? (
-        <>
-          <Button
-            variant={previewing ? 'secondary' : 'ghost'}
-            icon={previewing ? 'x' : 'play'}
-            onClick={onPreview}
-            aria-expanded={previewing}
-            data-testid="preview"
-          >
-            {previewing ? t('video.action.closePreview') : t('video.action.preview')}
-          </Button>
-          {save && entry.task ? (
-            <Button
-              variant="primary"
-              icon="download"
-              loading={busy}
-              onClick={() => {
-                const task = entry.task;
-                if (!task) return;
-                void run(async () => {
-                  if ((await save(task)) === 'saved') toast(t('video.saved'), 'success');
-                });
-              }}
-            >
-              {t('video.action.save')}
-            </Button>
-          ) : (
-            <a
-              className="btn btn-primary btn-md"
-              href={api().video.mediaUrl(media.download_url)}
-              download
-              data-testid="download"
-            >
-              <Icon name="download" />
-              <span>{t('video.action.download')}</span>
-            </a>
-          )}
-        </>
-      ) : null}
-      {shown === 'failed' && entry.task?.retryable ? (
-        <Button
-          variant="secondary"
-          icon="refresh"
-          onClick={() =>
-            void run(async () => {
-              await submit(entry.text);
-              dismiss(entry.id);
-            })
-          }
-        >
-          {t('video.action.retry')}
-        </Button>
-      ) : null}
-      {shown === 'failed' && entry.task ? <CopyDiagnostics taskId={entry.task.task_id} /> : null}
-      {shown === 'queued' || shown === 'processing' || shown === 'completed' ? (
-        <Button
-          variant="ghost"
-          icon={shown === 'completed' ? 'trash' : 'x'}
-          onClick={() => cancel(entry.id)}
-          data-testid="cancel"
-        >
-          {shown === 'completed' ? t('video.action.delete') : t('video.action.cancel')}
-        </Button>
-      ) : (
-        <Button variant="ghost" icon="x" onClick={() => forget(entry.id)} data-testid="dismiss">
-          {t('video.action.dismiss')}
-        </Button>
-      )}
-    </div>
-  );
 }
 
 /** A link label that wraps only where a URL reads apart (task-title.ts, linkPieces). */
