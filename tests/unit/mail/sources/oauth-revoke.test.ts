@@ -84,6 +84,7 @@ describe('OAuth revocation, cancel and description changes (test server on 127.0
       {
         finished: () => void outcomes.push('finished'),
         failed: () => void outcomes.push('failed'),
+        unwanted: () => void outcomes.push('unwanted'),
       },
     );
     await signIns.begin('src_t', config);
