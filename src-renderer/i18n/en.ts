@@ -442,6 +442,36 @@ export const en = {
   'settings.sources.lastMail': 'last {time}',
   'settings.sources.testOk': 'Connected: {count} messages in the mailbox.',
   'settings.sources.testFailed': 'Test failed: {error}',
+  // A source's reasons (src-shared/mail/source-errors.ts), in this language.
+  'settings.sources.error.auth_failed':
+    'authentication failed: the server refused the user name or password (most providers need an app password)',
+  'settings.sources.error.cert_untrusted': 'certificate not trusted ({code})',
+  'settings.sources.error.host_not_found': 'host not found',
+  'settings.sources.error.connection_refused': 'connection refused',
+  'settings.sources.error.timeout': 'the server did not answer in time',
+  'settings.sources.error.connection_lost': 'connection lost',
+  'settings.sources.error.server_too_large': 'the server sent more than the limits allow',
+  'settings.sources.error.no_starttls': 'the server does not offer STARTTLS',
+  'settings.sources.error.connection_failed': 'connection failed: {inner}',
+  'settings.sources.error.mailbox_missing':
+    'mailbox missing: "{mailbox}" does not exist on the server',
+  'settings.sources.error.not_signed_in':
+    'not signed in yet: sign in to let Ephemera read this mailbox',
+  'settings.sources.error.sign_in_declined':
+    'sign-in was declined at the provider: sign in again to allow access',
+  'settings.sources.error.sign_in_expired':
+    'the sign-in expired before it was finished: sign in again',
+  'settings.sources.error.grant_lost':
+    'the sign-in is no longer valid (access was withdrawn, the password changed or the sign-in expired): sign in again',
+  'settings.sources.error.sign_in_cancelled': 'sign-in was cancelled',
+  'settings.sources.error.renew_failed': 'the access token could not be renewed: {inner}',
+  'settings.sources.error.sign_in_failed': 'sign-in failed: {inner}',
+  'settings.sources.error.secret_unreadable':
+    'the stored password cannot be read here: enter it again',
+  'settings.sources.error.message_over_limit':
+    'message {uid} refused: it is over the {mib} MiB mail limit (left on the server)',
+  'settings.sources.error.message_server_too_large':
+    'message {uid} refused: the server sent more than the limits allow',
   'settings.hosts.title': 'Allowed host names',
   'settings.hosts.description':
     'Ephemera answers to localhost, 127.0.0.1 and, while LAN sharing is on, this computer’s LAN address. Add any other name you reach it through.',

@@ -419,6 +419,31 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.sources.lastMail': '最近 {time}',
   'settings.sources.testOk': '已连接：邮箱中有 {count} 封邮件。',
   'settings.sources.testFailed': '测试失败：{error}',
+  // A source's reasons (src-shared/mail/source-errors.ts), in this language.
+  'settings.sources.error.auth_failed':
+    '认证失败：服务器拒绝了用户名或密码（多数服务商需要应用专用密码）',
+  'settings.sources.error.cert_untrusted': '证书不受信任（{code}）',
+  'settings.sources.error.host_not_found': '找不到服务器',
+  'settings.sources.error.connection_refused': '连接被拒绝',
+  'settings.sources.error.timeout': '服务器未及时响应',
+  'settings.sources.error.connection_lost': '连接已断开',
+  'settings.sources.error.server_too_large': '服务器发送的数据超出限制',
+  'settings.sources.error.no_starttls': '服务器不支持 STARTTLS',
+  'settings.sources.error.connection_failed': '连接失败：{inner}',
+  'settings.sources.error.mailbox_missing': '找不到邮件文件夹：服务器上没有“{mailbox}”',
+  'settings.sources.error.not_signed_in': '尚未登录：登录后 Ephemera 才能读取此邮箱',
+  'settings.sources.error.sign_in_declined': '在服务商处拒绝了授权：请重新登录并允许访问',
+  'settings.sources.error.sign_in_expired': '登录在完成前已过期：请重新登录',
+  'settings.sources.error.grant_lost':
+    '登录已失效（访问权限被撤销、密码已更改或登录已过期）：请重新登录',
+  'settings.sources.error.sign_in_cancelled': '登录已取消',
+  'settings.sources.error.renew_failed': '无法续期访问令牌：{inner}',
+  'settings.sources.error.sign_in_failed': '登录失败：{inner}',
+  'settings.sources.error.secret_unreadable': '无法读取已保存的密码：请重新输入',
+  'settings.sources.error.message_over_limit':
+    '已拒收第 {uid} 封邮件：超过 {mib} MiB 的邮件大小上限（仍留在服务器上）',
+  'settings.sources.error.message_server_too_large':
+    '已拒收第 {uid} 封邮件：服务器发送的数据超出限制',
   'settings.hosts.title': '允许的主机名',
   'settings.hosts.description':
     'Ephemera 只响应 localhost、127.0.0.1，以及开启局域网共享时这台电脑的局域网地址。通过其他名称访问时，请在这里添加。',

@@ -110,6 +110,45 @@ for (const viewport of [
       }
     });
 
+    test('in Chinese: the code panel, its countdown and the source state read in Chinese', async ({
+      page,
+      server,
+    }) => {
+      await page.addInitScript(() =>
+        localStorage.setItem(
+          'ephemera.prefs',
+          JSON.stringify({ state: { theme: 'light', lang: 'zh-CN' }, version: 0 }),
+        ),
+      );
+      const id = await addOAuthSource(server, device(oauth));
+      try {
+        await page.goto(`${server.url}/#/settings`);
+        const row = page.getByTestId('source-row').filter({ hasText: 'me@example.org' });
+        await expect(row.getByTestId('source-status')).toContainText('尚未登录');
+        await row.getByRole('button', { name: '重新登录' }).click();
+        const panel = page.getByTestId('source-sign-in');
+        await expect(panel.getByText('使用代码登录')).toBeVisible();
+        await expect(panel.getByText('打开此页面并输入下面的代码：')).toBeVisible();
+        await expect(panel.getByTestId('sign-in-countdown')).toContainText(
+          /代码将在 1[45]:\d\d 后过期/,
+        );
+        await expect(row.getByTestId('source-status')).toContainText('等待登录');
+        // Nothing spills out of a phone's width.
+        const box = await panel.boundingBox();
+        expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= viewport.width).toBe(
+          true,
+        );
+        expect(await audit(page, 'settings, device code sign-in, zh-CN')).toEqual([]);
+        await page.screenshot({
+          path: `test-results/screenshots/oauth-device-${viewport.width}-zh.png`,
+        });
+        await panel.getByRole('button', { name: '取消' }).click();
+        await expect(panel).toHaveCount(0);
+      } finally {
+        await removeSource(server, id);
+      }
+    });
+
     test('Cancel ends the sign-in on the server, not only the panel', async ({ page, server }) => {
       const id = await addOAuthSource(server, device(oauth));
       const state = async () => {

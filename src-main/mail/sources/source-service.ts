@@ -49,7 +49,7 @@ export interface SourceServiceDeps {
   };
 }
 
-const NOT_SIGNED_IN = 'not signed in yet: sign in to let Ephemera read this mailbox';
+export const NOT_SIGNED_IN = 'not signed in yet: sign in to let Ephemera read this mailbox';
 
 /**
  * The use cases behind /api/sources and the window's IPC: add, change, remove and test a

@@ -6,6 +6,7 @@ import { useLocale, useT } from '../../i18n/i18n.ts';
 import { useToasts } from '../../stores/toast-store.ts';
 import type { Source, SourceTestResult } from '../../../src-shared/mail/sources.ts';
 import { SourceForm } from './source-form.tsx';
+import { sourceErrorText } from './source-error.ts';
 import { SourceSignIn, signInShown, type SignInShown } from './source-sign-in.tsx';
 
 /** How often the list refreshes while the section is open (state, mails taken). */
@@ -42,7 +43,7 @@ export function ReceiveMailSection(): ReactElement {
           // The provider answered: the panel goes by itself, saying how it ended.
           showSignIn(null);
           if (now.needs_sign_in) {
-            const params = { error: now.last_error ?? '' };
+            const params = { error: sourceErrorText(t, now.last_error ?? '') };
             toast({ key: 'settings.sources.signInEnded', params }, 'error');
           } else {
             toast({ key: 'settings.sources.signedIn' }, 'success');
@@ -50,7 +51,7 @@ export function ReceiveMailSection(): ReactElement {
         },
         () => undefined,
       );
-  }, [showSignIn, toast]);
+  }, [showSignIn, t, toast]);
 
   useEffect(() => {
     load();
@@ -172,9 +173,11 @@ function SourceRow({
         <span
           className={source.state === 'error' ? 'source-status is-error' : 'source-status muted'}
           data-testid="source-status"
+          // The server's own words stay at hand (a bug report, a search), as for other errors.
+          title={source.last_error ?? undefined}
         >
           {state}
-          {source.last_error ? ` — ${source.last_error}` : ''} ·{' '}
+          {source.last_error ? ` — ${sourceErrorText(t, source.last_error)}` : ''} ·{' '}
           {t('settings.sources.taken', { count: source.taken })}
           {source.last_mail_at
             ? ` · ${t('settings.sources.lastMail', {
@@ -189,7 +192,9 @@ function SourceRow({
           >
             {test.ok
               ? t('settings.sources.testOk', { count: test.messages ?? 0 })
-              : t('settings.sources.testFailed', { error: test.error ?? '' })}
+              : t('settings.sources.testFailed', {
+                  error: sourceErrorText(t, test.error ?? ''),
+                })}
           </span>
         ) : null}
       </div>

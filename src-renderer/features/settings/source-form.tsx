@@ -11,6 +11,7 @@ import {
   type SourceAuthorize,
   type SourceTls,
 } from '../../../src-shared/mail/sources.ts';
+import { sourceErrorText } from './source-error.ts';
 import { SOURCE_PRESETS } from './source-presets.ts';
 
 /**
@@ -243,7 +244,7 @@ export function SourceForm({
         ) : null}
         {refused !== null ? (
           <p className="field-error" role="alert" data-testid="source-refused">
-            {t('settings.sources.notAdded', { error: refused })}
+            {t('settings.sources.notAdded', { error: sourceErrorText(t, refused) })}
           </p>
         ) : null}
         {passed !== null ? (
