@@ -33,30 +33,33 @@ for (const lang of ['en', 'zh-CN'] as const) {
       await expect(menu.getByRole('button')).toHaveText(titles);
 
       // Scrolled by hand, the menu names the section being read: each one brought just below
-      // the app bar is current, a tall one filling the window too; the page's end names the
-      // last (too short to reach the top).
+      // the app bar is current, and so is one whose top is 70 px below it with the last sliver
+      // of the section before still showing; the page's end names the last (too short to
+      // reach the top).
       for (const title of titles) {
-        const reached = await grid
-          .getByRole('heading', { name: title, exact: true, level: 2 })
-          .evaluate((h) => {
-            const section = h.closest('section') as HTMLElement;
-            const bar = parseFloat(
-              getComputedStyle(document.documentElement).getPropertyValue('--appbar-h'),
-            );
-            const target = Math.max(
-              0,
-              section.getBoundingClientRect().top + window.scrollY - bar - 16,
-            );
-            window.dispatchEvent(new WheelEvent('wheel'));
-            window.scrollTo({ top: target, behavior: 'instant' });
-            const atEnd =
-              window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
-            return Math.abs(window.scrollY - target) < 2 && !atEnd;
-          });
-        await expect(
-          menu.getByRole('button', { name: reached ? title : titles.at(-1), exact: true }),
-        ).toHaveAttribute('aria-current', 'true');
-        await expect(menu.locator('[aria-current="true"]')).toHaveCount(1);
+        for (const below of [16, 70]) {
+          const reached = await grid
+            .getByRole('heading', { name: title, exact: true, level: 2 })
+            .evaluate((h, offset) => {
+              const section = h.closest('section') as HTMLElement;
+              const bar = parseFloat(
+                getComputedStyle(document.documentElement).getPropertyValue('--appbar-h'),
+              );
+              const target = Math.max(
+                0,
+                section.getBoundingClientRect().top + window.scrollY - bar - offset,
+              );
+              window.dispatchEvent(new WheelEvent('wheel'));
+              window.scrollTo({ top: target, behavior: 'instant' });
+              const atEnd =
+                window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+              return Math.abs(window.scrollY - target) < 2 && !atEnd;
+            }, below);
+          await expect(
+            menu.getByRole('button', { name: reached ? title : titles.at(-1), exact: true }),
+          ).toHaveAttribute('aria-current', 'true');
+          await expect(menu.locator('[aria-current="true"]')).toHaveCount(1);
+        }
       }
 
       // The last section: scrolled to below the app bar, its heading focused, marked current.

@@ -51,9 +51,10 @@ export function SettingsMenu({ grid }: { grid: RefObject<HTMLElement | null> }):
       if (chosen.current) return;
       const bar =
         parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--appbar-h')) || 64;
-      // Sections can be as short as one line of text (~80 px): the line sits close enough to
-      // the scrolled-to position that the next one never reaches it too.
-      const line = bar + 16 + 24;
+      // 80 px below the bar: a section whose last sliver is all that shows above it is done
+      // with, yet one scrolled to (top at bar + 16 px) keeps the mark, as sections are taller
+      // than 64 px (the shortest, one line of text, is about 85).
+      const line = bar + 80;
       const atEnd =
         window.scrollY > 0 &&
         window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
