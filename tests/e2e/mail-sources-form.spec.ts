@@ -32,7 +32,7 @@ const TEXT = {
     security: '加密',
     user: '用户名',
     password: '密码',
-    notAdded: '未添加：连接测试失败——connection refused。',
+    notAdded: '未添加：连接测试失败——连接被拒绝。',
     added: /^已添加。已连接：邮箱中有 \d+ 封邮件。$/,
     oauth: '使用微软账户登录',
     remove: '移除',
