@@ -5,29 +5,34 @@
  * shown as it is. tests/renderer/source-errors.test.ts runs every sentence the server makes
  * through it, so the two cannot drift apart.
  */
-export const SOURCE_ERROR_REASONS = [
-  'auth_failed',
-  'cert_untrusted',
-  'host_not_found',
-  'connection_refused',
-  'timeout',
-  'connection_lost',
-  'server_too_large',
-  'no_starttls',
-  'connection_failed',
-  'mailbox_missing',
-  'not_signed_in',
-  'sign_in_declined',
-  'sign_in_expired',
-  'grant_lost',
-  'sign_in_cancelled',
-  'renew_failed',
-  'sign_in_failed',
-  'secret_unreadable',
-  'message_over_limit',
-  'message_server_too_large',
-] as const;
-export type SourceErrorReason = (typeof SOURCE_ERROR_REASONS)[number];
+
+/** Each reason and the sentence shape it reads, tried in this order. */
+const PATTERNS = {
+  auth_failed: /^authentication failed:/,
+  cert_untrusted: /^certificate not trusted \((?<code>[A-Z0-9_]+)\)$/,
+  host_not_found: /^host not found$/,
+  connection_refused: /^connection refused$/,
+  timeout: /^the server did not answer in time$/,
+  connection_lost: /^connection lost$/,
+  server_too_large: /^the server sent more than the limits allow$/,
+  no_starttls: /^the server does not offer STARTTLS$/,
+  connection_failed: /^connection failed: (?<inner>[\s\S]*)$/,
+  mailbox_missing: /^mailbox missing: "(?<mailbox>[\s\S]*)" does not exist on the server$/,
+  not_signed_in: /^not signed in yet:/,
+  sign_in_declined: /^sign-in was declined at the provider/,
+  sign_in_expired: /^the sign-in expired before it was finished/,
+  grant_lost: /^the sign-in is no longer valid/,
+  sign_in_cancelled: /^sign-in was cancelled$/,
+  renew_failed: /^the access token could not be renewed: (?<inner>[\s\S]*)$/,
+  sign_in_failed: /^sign-in failed: (?<inner>[\s\S]*)$/,
+  secret_unreadable: /^the stored password .*; enter it again$/,
+  message_over_limit: /^message (?<uid>\d+) refused: it is over the (?<mib>\d+) MiB mail limit/,
+  message_server_too_large:
+    /^message (?<uid>\d+) refused: the server sent more than the limits allow/,
+} as const satisfies Record<string, RegExp>;
+
+export type SourceErrorReason = keyof typeof PATTERNS;
+export const SOURCE_ERROR_REASONS = Object.keys(PATTERNS) as SourceErrorReason[];
 
 export interface SourceErrorRead {
   reason: SourceErrorReason;
@@ -37,35 +42,10 @@ export interface SourceErrorRead {
   inner: string | null;
 }
 
-const PATTERNS: readonly [SourceErrorReason, RegExp][] = [
-  ['auth_failed', /^authentication failed:/],
-  ['cert_untrusted', /^certificate not trusted \((?<code>[A-Z0-9_]+)\)$/],
-  ['host_not_found', /^host not found$/],
-  ['connection_refused', /^connection refused$/],
-  ['timeout', /^the server did not answer in time$/],
-  ['connection_lost', /^connection lost$/],
-  ['server_too_large', /^the server sent more than the limits allow$/],
-  ['no_starttls', /^the server does not offer STARTTLS$/],
-  ['connection_failed', /^connection failed: (?<inner>[\s\S]*)$/],
-  ['mailbox_missing', /^mailbox missing: "(?<mailbox>[\s\S]*)" does not exist on the server$/],
-  ['not_signed_in', /^not signed in yet:/],
-  ['sign_in_declined', /^sign-in was declined at the provider/],
-  ['sign_in_expired', /^the sign-in expired before it was finished/],
-  ['grant_lost', /^the sign-in is no longer valid/],
-  ['sign_in_cancelled', /^sign-in was cancelled$/],
-  ['renew_failed', /^the access token could not be renewed: (?<inner>[\s\S]*)$/],
-  ['sign_in_failed', /^sign-in failed: (?<inner>[\s\S]*)$/],
-  ['secret_unreadable', /^the stored password .*; enter it again$/],
-  ['message_over_limit', /^message (?<uid>\d+) refused: it is over the (?<mib>\d+) MiB mail limit/],
-  [
-    'message_server_too_large',
-    /^message (?<uid>\d+) refused: the server sent more than the limits allow/,
-  ],
-];
-
 /** The reason behind a source's sentence, or null for one this table does not know. */
 export function readSourceError(text: string): SourceErrorRead | null {
-  for (const [reason, pattern] of PATTERNS) {
+  for (const reason of SOURCE_ERROR_REASONS) {
+    const pattern: RegExp = PATTERNS[reason];
     const match = pattern.exec(text);
     if (!match) continue;
     const { inner = null, ...values } = match.groups ?? {};
