@@ -46,11 +46,13 @@ export function SettingsMenu({ grid }: { grid: RefObject<HTMLElement | null> }):
     // short to reach the line. "The first section in a band" named a short one above a tall
     // one that filled the window.
     let frame = 0;
+    // The app bar's height changes only with the window's width: read on resize, not per frame.
+    const barHeight = (): number =>
+      parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--appbar-h')) || 60;
+    let bar = barHeight();
     const measure = (): void => {
       frame = 0;
       if (chosen.current) return;
-      const bar =
-        parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--appbar-h')) || 64;
       // 80 px below the bar: a section whose last sliver is all that shows above it is done
       // with, yet one scrolled to (top at bar + 16 px) keeps the mark, as sections are taller
       // than 64 px (the shortest, one line of text, is about 85).
@@ -67,18 +69,22 @@ export function SettingsMenu({ grid }: { grid: RefObject<HTMLElement | null> }):
     const schedule = (): void => {
       frame ||= requestAnimationFrame(measure);
     };
+    const resized = (): void => {
+      bar = barHeight();
+      schedule();
+    };
     const release = (): void => {
       chosen.current = false;
     };
     measure();
     window.addEventListener('scroll', schedule, { passive: true });
-    window.addEventListener('resize', schedule, { passive: true });
+    window.addEventListener('resize', resized, { passive: true });
     const events = ['wheel', 'touchmove', 'keydown'] as const;
     for (const event of events) window.addEventListener(event, release, { passive: true });
     return () => {
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', schedule);
-      window.removeEventListener('resize', schedule);
+      window.removeEventListener('resize', resized);
       for (const event of events) window.removeEventListener(event, release);
     };
   }, [entries]);
